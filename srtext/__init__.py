@@ -1,0 +1,25 @@
+"""srtext: recover whole paragraphs and sentences from PDF-extracted text.
+
+>>> from srtext import SentenceRecovery
+>>> SentenceRecovery("A line that goes on\\nto its end.\\n").out_text
+'A line that goes on to its end.\\n'
+"""
+
+from srtext.config import Config
+from srtext.lines import Line
+from srtext.recover import Decision, Paragraph
+from srtext.recovery import SentenceRecovery, paragraphs, recover, recover_text
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Config",
+    "Decision",
+    "Line",
+    "Paragraph",
+    "SentenceRecovery",
+    "__version__",
+    "paragraphs",
+    "recover",
+    "recover_text",
+]

@@ -1,0 +1,7 @@
+"""``python -m srtext``: the command line."""
+
+import sys
+
+from srtext.cli import main
+
+sys.exit(main())

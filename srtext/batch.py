@@ -1,0 +1,121 @@
+"""Files and directories: which inputs, where their outputs go, and atomic writes.
+
+Inputs are never overwritten and srtext's own outputs are never taken as inputs:
+the output suffix may not be empty or an input extension, a file whose name ends
+in it is skipped, and so is the output directory when it lies inside an input
+tree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+DEFAULT_SUFFIX = ".sr.txt"
+INPUT_SUFFIXES = (".txt",)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One input and where its result goes (``output`` None: standard output)."""
+
+    input: Path
+    output: Path | None
+
+
+class InputError(Exception):
+    """An input that cannot be processed; the message names it."""
+
+
+def output_name(name: str, suffix: str = DEFAULT_SUFFIX) -> str:
+    """The output file name for an input file name.
+
+    >>> output_name("paper.txt"), output_name("notes"), output_name("a.pdf", "_SRalg")
+    ('paper.sr.txt', 'notes.sr.txt', 'a_SRalg')
+    """
+    stem = name
+    for ext in (*INPUT_SUFFIXES, ".pdf"):
+        if name.lower().endswith(ext) and len(name) > len(ext):
+            stem = name[: -len(ext)]
+            break
+    return stem + suffix
+
+
+def _walk(root: Path, skip: Path | None, suffix: str) -> Iterator[Path]:
+    """Input files under ``root``, sorted, symbolic links to directories not followed."""
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        here = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if skip is None or (here / d).resolve() != skip)
+        for name in sorted(filenames):
+            if name.endswith(suffix) or not name.lower().endswith(INPUT_SUFFIXES):
+                continue
+            yield here / name
+
+
+def plan(
+    paths: list[str], output_dir: str | None, suffix: str = DEFAULT_SUFFIX
+) -> Iterator[Job | InputError]:
+    """The jobs for the command-line paths, in order; an :class:`InputError` for each bad path.
+
+    A file goes to standard output (or to ``output_dir``); a directory is walked
+    and each input's result is written beside it (or under ``output_dir``,
+    mirroring the tree).
+    """
+    out_root = Path(output_dir) if output_dir else None
+    skip = out_root.resolve() if out_root else None
+    for arg in paths:
+        path = Path(arg)
+        if path.is_dir():
+            for f in _walk(path, skip, suffix):
+                rel = f.relative_to(path)
+                target = (out_root / rel.parent if out_root else f.parent) / output_name(f.name, suffix)
+                yield Job(f, target)
+        elif path.exists():
+            yield Job(path, out_root / output_name(path.name, suffix) if out_root else None)
+        else:
+            yield InputError(f"{arg}: no such file or directory")
+
+
+def check_suffix(suffix: str) -> None:
+    """Refuse an output suffix that could make an output look like (or be) an input.
+
+    >>> check_suffix(".sr.txt")
+    >>> check_suffix(".txt")
+    Traceback (most recent call last):
+    ...
+    ValueError: --suffix must not be empty nor an input extension (.txt, .pdf), not '.txt'
+    """
+    if suffix.lower() in ("", *INPUT_SUFFIXES, ".pdf") or "/" in suffix:
+        raise ValueError(f"--suffix must not be empty nor an input extension (.txt, .pdf), not {suffix!r}")
+
+
+@contextlib.contextmanager
+def atomic_write(path: Path) -> Iterator[BinaryIO]:
+    """Write ``path`` through a temporary file beside it, renamed into place on success.
+
+    On any error (or an interrupt) the temporary file is removed and ``path``
+    is left as it was.
+    """
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            yield f
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def read_chunks(f: BinaryIO, size: int = 1 << 16) -> Iterator[bytes]:
+    """Read a binary stream in chunks until its end."""
+    while chunk := f.read(size):
+        yield chunk

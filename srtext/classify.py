@@ -1,0 +1,152 @@
+"""What kind of line is this?  Pure tests on one line's text and width.
+
+The paper's three classes (:class:`LineClass`) are decided by the last character;
+the width band (:class:`Band`) compares a line's width with the column width CW.
+The default mode adds a few more tests of the text (debris, lower-case start,
+section numbers), all here.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import regex
+
+
+class LineClass(enum.Enum):
+    """The paper's line classes."""
+
+    EMPTY = "EL"
+    FINISHED = "FL"
+    UNFINISHED = "UL"
+
+
+class Band(enum.Enum):
+    """Where a line's width lies relative to CW ± eps·CW."""
+
+    SHORT = "short"
+    FULL = "full"
+    LONG = "long"
+
+
+# The paper's F = {. ? !}: the line's last character.
+_PAPER_FINAL = frozenset(".?!")
+
+# Default mode: a sentence-final mark (with the ellipsis and the CJK and full-width
+# marks), optionally followed by closing quotes and brackets.
+_FINISHED = regex.compile(
+    r"""(?:[.?!…‼⁇⁈⁉。！？．｡]|\.\.\.)
+        [\p{Pe}\p{Pf}"'’”»›」』】〉》）]*\Z""",
+    regex.VERBOSE,
+)
+_LOWER_START = regex.compile(r"\A\W*\p{Ll}")
+_SECTION_NUMBER = regex.compile(r"\A(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S")
+_LETTER = regex.compile(r"\p{L}")
+_WORD = regex.compile(r"\p{L}{2,}")
+_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+
+
+def classify_paper(text: str) -> LineClass:
+    """The paper's classification: EL (only spaces), FL (ends in . ? !) or UL.
+
+    >>> [classify_paper(t).value for t in ["   ", "End.", 'End."', "A heading"]]
+    ['EL', 'FL', 'UL', 'UL']
+    """
+    stripped = text.rstrip()
+    if not stripped:
+        return LineClass.EMPTY
+    if stripped[-1] in _PAPER_FINAL:
+        return LineClass.FINISHED
+    return LineClass.UNFINISHED
+
+
+def is_finished(text: str) -> bool:
+    """Does the line end a sentence (. ? ! … 。！？, maybe then closing quotes or brackets)?
+
+    >>> [is_finished(t) for t in ['He left."', "(see above.)", "Why?»", "Wait…", "好。"]]
+    [True, True, True, True, True]
+    >>> [is_finished(t) for t in ["as follows:", "see [12]", "the cost-", "e.g"]]
+    [False, False, False, False]
+    """
+    return _FINISHED.search(text) is not None
+
+
+def classify_line(text: str) -> LineClass:
+    """The default mode's classification: F also covers closing quotes, brackets, CJK.
+
+    >>> [classify_line(t).value for t in ["", 'He said "yes."', "ending with:"]]
+    ['EL', 'FL', 'UL']
+    """
+    stripped = text.rstrip()
+    if not stripped:
+        return LineClass.EMPTY
+    if is_finished(stripped):
+        return LineClass.FINISHED
+    return LineClass.UNFINISHED
+
+
+def width_band(width: int, cw: int, eps: float) -> Band:
+    """Compare a width with CW: within ``eps * cw`` is FULL.
+
+    >>> [width_band(w, 80, 0.1).value for w in (60, 72, 80, 88, 95)]
+    ['short', 'full', 'full', 'full', 'long']
+    """
+    if abs(width - cw) <= eps * cw:
+        return Band.FULL
+    return Band.LONG if width > cw else Band.SHORT
+
+
+def starts_lowercase(text: str) -> bool:
+    """Does the first letter-or-digit of the line come as a lower-case letter?
+
+    Leading punctuation (quotes, brackets) is skipped.  A lower-case start is
+    strong evidence that the line continues the sentence before it.
+
+    >>> [starts_lowercase(t) for t in ["and then", "(see", "The", "3 cases", "ёлка"]]
+    [True, True, False, False, True]
+    """
+    return _LOWER_START.match(text.lstrip()) is not None
+
+
+def is_indented(text: str) -> bool:
+    """Does the line start with white space (spaces, tabs, the ideographic space)?
+
+    pdftotext's default output has no indentation, so an indented line is a sign
+    of a paragraph's first line (Chinese text indents it by two full-width spaces).
+
+    >>> [is_indented(t) for t in ["\u3000\u3000茶树", "   Then", "Then"]]
+    [True, True, False]
+    """
+    return bool(text) and text[0].isspace()
+
+
+def has_section_number(text: str) -> bool:
+    """Does the line start like a numbered heading ("3.", "2.1", "IV.", "A.", "§ 4")?
+
+    >>> [has_section_number(t) for t in ["3 Results", "2.1. Data", "IV. Scope", "3D model"]]
+    [True, True, True, False]
+    """
+    return _SECTION_NUMBER.match(text.strip()) is not None
+
+
+def looks_like_debris(text: str) -> bool:
+    """Is a short line more likely debris of a formula, table or page than prose?
+
+    Debris has little prose in it: fewer than half of its non-space characters
+    are letters, or it has no word of two letters or more.  CJK text counts as
+    prose.
+
+    >>> [looks_like_debris(t) for t in ["12", "x y", "(3.1)", "∂L/∂q = 0", "− 3 −"]]
+    [True, True, True, True, True]
+    >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论"]]
+    [False, False, False]
+    """
+    chars = "".join(text.split())
+    if not chars:
+        return True
+    if _CJK.search(chars):
+        return False
+    letters = len(_LETTER.findall(chars))
+    if letters * 2 < len(chars):
+        return True
+    return _WORD.search(text) is None

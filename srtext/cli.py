@@ -1,0 +1,245 @@
+"""The command line: parses arguments into a Config and runs files through the library."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO
+
+from srtext import __version__
+from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
+from srtext.config import FORMATS, MODES, Config
+from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
+from srtext.output import EXPLAIN_HEADER, explain_line, format_paragraphs
+from srtext.recover import Decision, Paragraph
+from srtext.recovery import recover
+from srtext.stats import draw_histogram
+from srtext.width import WidthStats
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
+
+DESCRIPTION = """\
+Recover whole paragraphs and sentences from PDF-extracted text.
+
+Reads the text of a PDF converter (pdftotext, pypdf...) and writes one
+recovered paragraph per line: lines of a paragraph joined, hyphens at line ends
+resolved, headings merged onto one line, formula and table debris removed.
+With no PATH, or PATH '-', reads standard input and writes standard output.
+A file's result goes to standard output; a directory is processed recursively
+(*.txt), each result written beside its input as NAME.sr.txt, or under -o DIR."""
+
+EPILOG = """\
+eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
+column, few objects, rare short headings), 0.05 for two-column journals.
+
+exit status: 0 all inputs processed; 1 some inputs failed (each named on
+stderr); 2 usage error; 130 interrupted; 141 output pipe closed.
+
+examples:
+  pdftotext paper.pdf - | srtext
+  srtext --eps 0.05 corpus/
+  srtext --explain paper.txt | less -S
+  srtext --stats paper.txt > /dev/null"""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="srtext",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("paths", nargs="*", metavar="PATH", help="input files or directories; '-' is stdin")
+    p.add_argument(
+        "--mode",
+        choices=MODES,
+        default="default",
+        help="'default' (improved) or 'paper' (the published algorithm, literally)",
+    )
+    p.add_argument(
+        "--eps",
+        type=float,
+        default=0.1,
+        metavar="EPS",
+        help="tolerance around the column width, as a fraction of it (default 0.1)",
+    )
+    p.add_argument("--cw", type=int, metavar="N", help="column width in characters (default: estimated)")
+    p.add_argument(
+        "--format",
+        dest="output_format",
+        choices=FORMATS,
+        default="lines",
+        help="'lines': one paragraph per line (default); 'blank': paragraphs separated by a blank line",
+    )
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="instead of the text, write for every input line its number, page, class, band, "
+        "width/CW, decision and reason (tab-separated)",
+    )
+    p.add_argument(
+        "--stats",
+        action="store_true",
+        help="write CW, l_avg and the line-width histogram with the CW±eps band to stderr",
+    )
+    p.add_argument(
+        "-o", "--output", metavar="DIR", help="write results under DIR (mirroring directory trees)"
+    )
+    p.add_argument(
+        "--suffix",
+        default=DEFAULT_SUFFIX,
+        help=f"suffix of output files in place of .txt (default {DEFAULT_SUFFIX})",
+    )
+    p.add_argument("--encoding", default="utf-8", help="encoding of the input (default utf-8)")
+    p.add_argument(
+        "--window",
+        type=int,
+        default=20000,
+        metavar="LINES",
+        help="lines held back to estimate the column width when streaming (default 20000)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="no warnings on stderr, only errors")
+    p.add_argument("--version", action="version", version=f"srtext {__version__}")
+    return p
+
+
+def config_from_args(args: argparse.Namespace) -> Config:
+    """The Config the parsed arguments describe (raises ValueError on bad values)."""
+    return Config(
+        mode=args.mode,
+        eps=args.eps,
+        cw=args.cw,
+        window=args.window,
+        output_format=args.output_format,
+        encoding=args.encoding,
+    )
+
+
+class _Run:
+    """What one input needs besides the config: its name, and what was noticed while reading it."""
+
+    def __init__(self, name: str, config: Config) -> None:
+        self.name = name
+        self.config = config
+        self.invalid = False
+        self.stats = WidthStats(mode=config.mode, eps=config.eps)
+
+    def texts(self, chunks: Iterator[bytes]) -> Iterator[str]:
+        for text in decode_chunks(chunks, self.config.encoding):
+            if not self.invalid and has_invalid_bytes(text):
+                self.invalid = True
+            yield text
+
+    def render(self, chunks: Iterator[bytes], explain: bool) -> Iterator[str]:
+        events = recover(number_lines(iter_physical(self.texts(chunks))), self.config, stats=self.stats)
+        if explain:
+            yield EXPLAIN_HEADER
+            for e in events:
+                if isinstance(e, Decision):
+                    yield explain_line(e)
+        else:
+            yield from format_paragraphs(
+                (e for e in events if isinstance(e, Paragraph)), self.config.output_format
+            )
+
+
+def _write(out: BinaryIO, texts: Iterator[str]) -> None:
+    for text in texts:
+        out.write(text.encode("utf-8", "surrogateescape"))
+
+
+def _run_one(job: Job | None, args: argparse.Namespace, config: Config, stdout: BinaryIO) -> None:
+    name = "-" if job is None else str(job.input)
+    run = _Run(name, config)
+    with contextlib.ExitStack() as stack:
+        if job is None:
+            src: BinaryIO = sys.stdin.buffer
+        else:
+            src = stack.enter_context(job.input.open("rb"))
+        if job is not None and job.output is not None:
+            out = stack.enter_context(atomic_write(job.output))
+        else:
+            out = stdout
+        _write(out, run.render(read_chunks(src), args.explain))
+    if run.invalid and not args.quiet:
+        print(
+            f"srtext: {name}: invalid {config.encoding} bytes passed through unchanged (see --encoding)",
+            file=sys.stderr,
+        )
+    if args.stats:
+        cw = config.cw if config.cw is not None else run.stats.cw()
+        print(f"srtext: {name}:", file=sys.stderr)
+        print(draw_histogram(run.stats.histogram, cw, config.eps), file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        config = config_from_args(args)
+        check_suffix(args.suffix)
+    except ValueError as e:
+        parser.print_usage(sys.stderr)
+        print(f"srtext: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    stdout = sys.stdout.buffer
+    failed = 0
+    try:
+        for arg in args.paths or ["-"]:
+            jobs: list[Job | InputError | None] = (
+                [None] if arg == "-" else list(plan([arg], args.output, args.suffix))
+            )
+            for job in jobs:
+                if isinstance(job, InputError):
+                    print(f"srtext: {job}", file=sys.stderr)
+                    failed += 1
+                    continue
+                try:
+                    _run_one(job, args, config, stdout)
+                except BinaryInputError:
+                    print(
+                        f"srtext: {'-' if job is None else job.input}: binary file (NUL bytes), skipped",
+                        file=sys.stderr,
+                    )
+                    failed += 1
+                except BrokenPipeError:
+                    raise
+                except (OSError, UnicodeError, LookupError) as e:
+                    print(f"srtext: {_describe(e, job)}", file=sys.stderr)
+                    failed += 1
+                except Exception as e:  # a bug: report it in one line, go on with the other inputs
+                    print(
+                        f"srtext: {_describe(e, job)}: internal error ({type(e).__name__}), please report it",
+                        file=sys.stderr,
+                    )
+                    failed += 1
+        stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+    except KeyboardInterrupt:
+        print("srtext: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    return EXIT_FAILED if failed else EXIT_OK
+
+
+def _describe(e: Exception, job: Job | None) -> str:
+    name = "-" if job is None else str(job.input)
+    if isinstance(e, OSError):
+        where = e.filename if e.filename else name
+        return f"{where}: {e.strerror or e}"
+    return f"{name}: {e}"
+
+
+def _silence_stdout() -> None:
+    """After the reader of stdout went away, make the final flush at exit harmless."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+if __name__ == "__main__":
+    sys.exit(main())

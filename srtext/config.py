@@ -1,0 +1,77 @@
+"""The one configuration object of srtext.
+
+Every option srtext has is a field of :class:`Config` and is documented once, in
+its docstring.  The command line only parses arguments into a ``Config``; the
+library never reads ``sys.argv`` or the environment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+Mode = Literal["default", "paper"]
+Format = Literal["lines", "blank"]
+
+MODES: tuple[str, ...] = ("default", "paper")
+FORMATS: tuple[str, ...] = ("lines", "blank")
+
+
+@dataclass(frozen=True)
+class Config:
+    """Options of one srtext run.  Frozen: derive a changed copy with :meth:`replace`.
+
+    Attributes:
+        mode: ``"default"``, the improved recovery, or ``"paper"``, a literal
+            implementation of the published Sentence Recovery algorithm (Pajić,
+            Vujičić Stanković and Pajić, Infotheca 2015) for reproducing its results.
+        eps: tolerance around the column width CW.  A line whose width is within
+            ``eps * CW`` of CW is a full-width paragraph line.  The paper's advice:
+            0.1 (default) for most documents, 0.3 for novels (one column, rare short
+            headings), 0.05 for two-column journals.
+        cw: the column width in characters; ``None`` (default) estimates it from the
+            line-length histogram.
+        window: when streaming, the number of lines held back to estimate CW before
+            the first of them is processed.  The histogram keeps accumulating over
+            the whole input and CW is re-estimated after every ``window`` lines, so
+            memory is bounded by ``window`` lines; an input of at most ``window``
+            lines gives exactly the whole-file result.  ``None`` holds the whole
+            input (what :class:`srtext.SentenceRecovery` does).
+        output_format: ``"lines"``, one paragraph per line (default), or
+            ``"blank"``, paragraphs separated by an empty line.
+        encoding: the encoding of byte input (default UTF-8).  Bytes that do not
+            decode are carried through unchanged (as surrogate escapes) and written
+            back as the same bytes, never replaced.
+    """
+
+    mode: Mode = "default"
+    eps: float = 0.1
+    cw: int | None = None
+    window: int | None = 20000
+    output_format: Format = "lines"
+    encoding: str = "utf-8"
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
+        if not 0.0 <= self.eps < 1.0:
+            raise ValueError(f"eps must be at least 0 and below 1, not {self.eps!r}")
+        if self.cw is not None and self.cw < 1:
+            raise ValueError(f"cw must be a positive number of columns, not {self.cw!r}")
+        if self.window is not None and self.window < 1:
+            raise ValueError(f"window must be at least 1 line, not {self.window!r}")
+        if self.output_format not in FORMATS:
+            raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
+        try:
+            "".encode(self.encoding)
+        except LookupError:
+            raise ValueError(f"unknown encoding {self.encoding!r}") from None
+
+    def replace(self, **changes: object) -> Config:
+        """A copy with some fields changed.
+
+        >>> Config().replace(eps=0.3).eps
+        0.3
+        """
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]

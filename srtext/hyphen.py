@@ -1,0 +1,125 @@
+"""Joining the lines of one paragraph: spaces, hyphens and scripts without spaces.
+
+The paper joins lines with a space, and a line that ends in "-" to the next
+without space and without the hyphen.  The default mode keeps the hyphen where
+the next line does not continue a lower-case word ("Meier-|Schultze",
+"COVID-|19"), keeps a suspended hyphen with its space ("pre-|and post-war"),
+drops a soft hyphen, and joins CJK lines without a space.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+_HYPHEN_END = regex.compile(r"(?<=\p{L})[-\u2010]\Z")
+_SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
+_CJK_END = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
+_CJK_START = regex.compile(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
+_FIRST_WORD = regex.compile(r"\A\p{L}+")
+_LOWER = regex.compile(r"\A\p{Ll}")
+
+# Conjunctions after which a line-end hyphen is a suspended hyphen ("Ein- und
+# Ausgang"), in the languages srtext is tested on.
+SUSPENSION_WORDS = frozenset(
+    [
+        "and",
+        "or",
+        "nor",
+        "und",
+        "oder",
+        "bzw",
+        "sowie",
+        "et",
+        "ou",
+        "i",
+        "ili",
+        "ni",
+        "и",
+        "или",
+        "ни",
+        "a",
+        "e",
+        "o",
+        "y",
+        "en",
+        "of",
+    ]
+)
+
+
+def joint_paper(left: str, right: str) -> tuple[int, str]:
+    """The paper's joint: how many characters to cut from ``left``, and the separator.
+
+    A space, or no space and no hyphen after a final "-".
+
+    >>> joint_paper("meta-", "bolic"), joint_paper("two", "words")
+    ((1, ''), (0, ' '))
+    """
+    if left.endswith("-"):
+        return 1, ""
+    return 0, " "
+
+
+def joint(left: str, right: str) -> tuple[int, str]:
+    """The default joint of two lines: characters to cut from ``left``, and the separator.
+
+    >>> joint("a meta-", "bolic rate"), joint("Meier-", "Schultze"), joint("Ein-", "und")
+    ((1, ''), (0, ''), (0, ' '))
+    """
+    if _SOFT_HYPHEN_END.search(left):
+        return 1, ""
+    if _HYPHEN_END.search(left):
+        word = _FIRST_WORD.match(right)
+        if word and word.group().lower() in SUSPENSION_WORDS:
+            return 0, " "
+        if _LOWER.match(right):
+            return 1, ""
+        return 0, ""
+    if _CJK_END.search(left) and _CJK_START.search(right):
+        return 0, ""
+    return 0, " "
+
+
+def dehyphenate(left: str, right: str) -> str:
+    """Join two lines of a paragraph, deciding what a line-end hyphen means.
+
+    >>> dehyphenate("a meta-", "bolic rate")
+    'a metabolic rate'
+    >>> dehyphenate("Meier-", "Schultze")
+    'Meier-Schultze'
+    >>> dehyphenate("Ein-", "und Ausgang")
+    'Ein- und Ausgang'
+    >>> dehyphenate("soft\u00ad", "ware"), dehyphenate("in 1990 -", "2000")
+    ('software', 'in 1990 - 2000')
+    >>> dehyphenate("中文", "文本"), dehyphenate("words", "more")
+    ('中文文本', 'words more')
+    """
+    return join_lines([left, right])
+
+
+def join_lines(texts: Sequence[str], mode: str = "default") -> str:
+    """Join a paragraph's line texts into one line, as the mode joins them.
+
+    Each text is stripped of surrounding white space first; empty texts are skipped.
+
+    >>> join_lines(["  The", "pro-", "cess ends."])
+    'The process ends.'
+    >>> join_lines(["meta-", "bolic"], mode="paper")
+    'metabolic'
+    """
+    decide = joint_paper if mode == "paper" else joint
+    parts: list[str] = []
+    for text in texts:
+        text = text.strip()
+        if not text:
+            continue
+        if parts:
+            cut, sep = decide(parts[-1], text)
+            if cut:
+                parts[-1] = parts[-1][:-cut]
+            if sep:
+                parts.append(sep)
+        parts.append(text)
+    return "".join(parts)

@@ -1,0 +1,145 @@
+"""The library's entry points: :func:`recover` (streaming) and :class:`SentenceRecovery`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from pathlib import Path
+
+from srtext.config import Config
+from srtext.lines import Line, byte_lines, number_lines, text_lines
+from srtext.output import format_paragraphs
+from srtext.recover import Decision, Event, Paragraph, recover_default, recover_paper
+from srtext.width import WidthStats, with_column_width
+
+Source = str | bytes | os.PathLike[str] | Iterable[str]
+
+
+def recover(
+    lines: Iterable[Line], config: Config | None = None, *, stats: WidthStats | None = None
+) -> Iterator[Event]:
+    """Recover paragraphs from numbered lines, streaming.
+
+    Yields a :class:`~srtext.recover.Decision` for every line and a
+    :class:`~srtext.recover.Paragraph` whenever one is complete, in input order.
+    At most ``config.window`` lines are held back.  Pass a
+    :class:`~srtext.width.WidthStats` as ``stats`` to read the line-width histogram
+    afterwards.
+
+    >>> from srtext.lines import text_lines
+    >>> text = "Title\\n" + "A line of the body that runs on\\n" * 3 + "to its end.\\n"
+    >>> [p.text[:30] for p in paragraphs(recover(text_lines(text)))]
+    ['Title', 'A line of the body that runs o']
+    """
+    config = config or Config()
+    if stats is None:
+        stats = WidthStats(mode=config.mode, eps=config.eps)
+    triples = with_column_width(
+        lines, mode=config.mode, eps=config.eps, cw=config.cw, window=config.window, stats=stats
+    )
+    if config.mode == "paper":
+        return recover_paper(triples, config.eps)
+    return recover_default(triples, config.eps, hold=config.window)
+
+
+def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:
+    """Only the paragraphs of an event stream."""
+    return (e for e in events if isinstance(e, Paragraph))
+
+
+def recover_text(text: str, config: Config | None = None) -> str:
+    """Recover a whole text and format it as ``config.output_format`` says.
+
+    >>> print(recover_text("A first line that is long\\nand the end of it.\\n"), end="")
+    A first line that is long and the end of it.
+    """
+    config = config or Config(window=None)
+    return "".join(format_paragraphs(paragraphs(recover(text_lines(text), config)), config.output_format))
+
+
+class SentenceRecovery:
+    """The paper's ``SentenceRecovery`` class: one document, processed whole.
+
+    ``source`` is the text itself (``str``), raw bytes (decoded as
+    ``config.encoding``), a path (``pathlib.Path`` or another ``os.PathLike``),
+    or an iterable of lines (with or without line ends).  Options come as a
+    :class:`~srtext.config.Config` or as its fields by keyword.  The constructor
+    reads the lines and computes CW, as the paper's does; the recovery runs when
+    a result is first asked for.
+
+    >>> sr = SentenceRecovery("2. A HEADING\\n" + "some words of a line\\n" * 3 + "end.\\n")
+    >>> sr.cw, sr.eps
+    (20, 0.1)
+    >>> [(p.kind, p.lines) for p in sr.paragraphs]
+    [('heading', (1,)), ('body', (2, 3, 4, 5))]
+    >>> print(sr.out_text, end="")
+    2. A HEADING
+    some words of a line some words of a line some words of a line end.
+    """
+
+    def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
+        base = config or Config(window=None)
+        self.config: Config = base.replace(**options) if options else base
+        self.lines: list[Line] = self.read_lines(source)
+        self.stats = WidthStats(mode=self.config.mode, eps=self.config.eps)
+        self.cw: int = self.calculate_cw()
+
+    @property
+    def eps(self) -> float:
+        return self.config.eps
+
+    @property
+    def l_avg(self) -> float:
+        """The mean line width, the paper's ``l_avg``."""
+        return self.stats.l_avg
+
+    def read_lines(self, source: Source) -> list[Line]:
+        """Read the document's lines from text, bytes, a path or an iterable of lines."""
+        if isinstance(source, str):
+            return list(text_lines(source))
+        if isinstance(source, bytes):
+            return list(byte_lines([source], self.config.encoding))
+        if isinstance(source, os.PathLike):
+            with Path(source).open("rb") as f:
+                return list(byte_lines(iter(lambda: f.read(1 << 16), b""), self.config.encoding))
+        return list(number_lines(x.rstrip("\r\n") for x in source))
+
+    def calculate_cw(self) -> int:
+        """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
+        for _line, _width, cw in with_column_width(
+            self.lines,
+            mode=self.config.mode,
+            eps=self.config.eps,
+            cw=self.config.cw,
+            window=None,
+            stats=self.stats,
+        ):
+            return cw
+        return self.config.cw or 1
+
+    def run(self) -> list[Event]:
+        """Run the recovery: every decision and paragraph, in input order."""
+        return self.events
+
+    sr_algorithm = run
+
+    @cached_property
+    def events(self) -> list[Event]:
+        config = self.config.replace(cw=self.cw, window=None)
+        return list(recover(self.lines, config))
+
+    @property
+    def paragraphs(self) -> list[Paragraph]:
+        """The recovered paragraphs."""
+        return list(paragraphs(self.events))
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """For every input line, what was done with it and why."""
+        return [e for e in self.events if isinstance(e, Decision)]
+
+    @property
+    def out_text(self) -> str:
+        """The result as text, in ``config.output_format``."""
+        return "".join(format_paragraphs(self.paragraphs, self.config.output_format))

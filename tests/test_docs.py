@@ -1,0 +1,83 @@
+"""README, --help and the man page must agree: every option documented everywhere."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+import pytest
+
+from srtext import __version__
+from srtext.cli import build_parser
+from srtext.config import Config
+from tests.conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+MAN = (ROOT / "man" / "srtext.1").read_text(encoding="utf-8")
+
+
+def _options() -> list[str]:
+    opts = []
+    for action in build_parser()._actions:
+        opts.extend(s for s in action.option_strings if s.startswith("--"))
+    return opts
+
+
+def _man_text(s: str) -> str:
+    return s.replace("\\-", "-").replace("\\fB", "").replace("\\fR", "").replace("\\fI", "")
+
+
+@pytest.mark.parametrize("option", _options())
+def test_every_option_is_in_readme_and_man_page(option: str) -> None:
+    if option == "--help":
+        assert "--help" in _man_text(MAN)
+        return
+    assert f"`{option}" in README, f"{option} missing from README.md"
+    assert re.search(rf"(^|\s|\"){re.escape(option)}\b", _man_text(MAN), re.M), (
+        f"{option} missing from man page"
+    )
+
+
+def test_man_page_has_no_unknown_option() -> None:
+    known = set(_options())
+    mentioned = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", _man_text(MAN)))
+    assert mentioned <= known, mentioned - known
+
+
+def test_readme_has_no_unknown_option() -> None:
+    known = set(_options()) | {"--mode", "--doctest-modules"}
+    table = README.split("## Usage", 1)[1].split("## How it works", 1)[0]
+    mentioned = set(re.findall(r"(?<![\w-])--[a-z][a-z-]+", table))
+    assert mentioned <= known, mentioned - known
+
+
+def test_versions_agree() -> None:
+    assert f'"srtext {__version__}"' in MAN
+    out = subprocess.run([sys.executable, "-m", "srtext", "--version"], capture_output=True, text=True)
+    assert out.stdout.strip() == f"srtext {__version__}"
+
+
+def test_defaults_agree_with_config() -> None:
+    c = Config()
+    parser = build_parser()
+    for field in ("mode", "eps", "cw", "window", "encoding"):
+        assert parser.get_default(field) == getattr(c, field), field
+    assert parser.get_default("output_format") == c.output_format
+    assert f"(default {c.eps})" in parser.format_help()
+    assert f"(default {c.window})" in MAN.replace("\\-", "-")
+
+
+def test_exit_statuses_agree() -> None:
+    help_text = build_parser().format_help()
+    for code in ("0", "1", "2", "130", "141"):
+        assert f"\n.B {code}\n" in MAN
+        assert code in help_text.split("exit status:")[1]
+        assert f" {code} " in README.split("Exit status:")[1].split("\n\n")[0] + " "
+
+
+def test_readme_names_the_ci_test_command() -> None:
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    command = "pip install -e '.[test]' && python -m pytest"
+    assert command in README
+    assert "pip install -e '.[test]'" in ci and "python -m pytest" in ci

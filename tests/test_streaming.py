@@ -1,0 +1,152 @@
+"""Streaming: bounded look-ahead, and the same result as whole-file processing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from srtext import Config, Paragraph, SentenceRecovery, paragraphs, recover
+from srtext.lines import Line, byte_lines, text_lines
+from tests.conftest import CASES, SAMPLES
+
+DOCS = sorted(SAMPLES.glob("*.txt")) + sorted(CASES.glob("*.in"))
+DOCS = [d for d in DOCS if not d.name.endswith(".truth.txt")]
+
+
+def _streamed(path: Path, window: int, mode: str = "default") -> list[Paragraph]:
+    data = path.read_bytes()
+    chunks = [data[i : i + 7] for i in range(0, len(data), 7)]  # odd chunk size: split CRLF, UTF-8
+    return list(paragraphs(recover(byte_lines(chunks), Config(window=window, mode=mode))))
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d.stem for d in DOCS])
+@pytest.mark.parametrize("mode", ["default", "paper"])
+def test_streaming_equals_whole_file(doc: Path, mode: str) -> None:
+    whole = SentenceRecovery(doc, mode=mode).paragraphs
+    assert _streamed(doc, 20000, mode) == whole
+
+
+def test_small_window_still_equals_whole_file_on_an_ordinary_document() -> None:
+    doc = SAMPLES / "en-rivers.txt"
+    assert _streamed(doc, 15) == SentenceRecovery(doc).paragraphs
+
+
+def test_look_ahead_is_bounded_by_the_window() -> None:
+    consumed = 0
+
+    def endless() -> Iterator[Line]:
+        nonlocal consumed
+        n = 0
+        while True:
+            for text in ("A line of prose that runs to the margin", "and ends here."):
+                n += 1
+                consumed = n
+                yield Line(n, 1, text)
+
+    events = recover(endless(), Config(window=100))
+    first = next(e for e in events if isinstance(e, Paragraph))
+    assert first.text == "A line of prose that runs to the margin and ends here."
+    assert consumed <= 100 + 2
+
+
+WORDS = st.sampled_from(
+    [
+        "the",
+        "river",
+        "bank",
+        "moved",
+        "twice",
+        "in",
+        "a",
+        "year",
+        "and",
+        "nobody",
+        "saw",
+        "it",
+        "happen",
+        "Der",
+        "Fluss",
+        "Река",
+        "тече",
+        "河流",
+        "改道",
+        "meta-",
+        "bolic",
+        "e.g.",
+        "3.1",
+        "(12)",
+        "[4]",
+        ":",
+        ";",
+        "—",
+        "x",
+        "y",
+    ]
+)
+LINE = st.lists(WORDS, min_size=0, max_size=14).map(" ".join)
+ENDING = st.sampled_from(["", ".", "?", ":", '."', "-", "\f"])
+DOC = st.lists(st.tuples(LINE, ENDING).map("".join), min_size=0, max_size=60).map("\n".join)
+
+
+@settings(max_examples=150, deadline=None)
+@given(DOC, st.sampled_from(["default", "paper"]), st.integers(min_value=1, max_value=40))
+def test_properties_of_random_documents(text: str, mode: str, window: int) -> None:
+    config = Config(mode=mode, window=None)
+    sr = SentenceRecovery(text, config)
+    # Every input line gets exactly one decision.
+    lines = list(text_lines(text))
+    assert [(d.line.number, d.line.text) for d in sr.decisions] == [(x.number, x.text) for x in lines]
+    # No text lost unless dropped on purpose: a paragraph holds exactly its lines'
+    # characters (white space and line-end hyphens aside).
+    by_number: dict[int, str] = {}
+    for d in sr.decisions:
+        if d.action not in ("drop", "skip"):
+            by_number[d.line.number] = by_number.get(d.line.number, "") + d.line.text
+    kept = set(by_number)
+    seen: set[int] = set()
+    for p in sr.paragraphs:
+        assert p.text == p.text.strip() and "\n" not in p.text
+        expected = "".join(by_number[n] for n in p.lines)
+        strip = str.maketrans("", "", " \t\u3000-\u00ad")
+        assert p.text.translate(strip) == expected.translate(strip)
+        seen.update(p.lines)
+    assert seen == kept
+    # Streaming with a window as long as the document equals whole-file processing.
+    streamed = list(
+        paragraphs(recover(text_lines(text), Config(mode=mode, window=max(window, len(lines) or 1))))
+    )
+    assert streamed == sr.paragraphs
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=400))
+def test_arbitrary_bytes_never_crash(data: bytes) -> None:
+    try:
+        sr = SentenceRecovery(data)
+    except ValueError:
+        assert b"\0" in data  # only binary input is refused
+        return
+    assert isinstance(sr.out_text, str)
+
+
+PROSE = st.lists(
+    st.sampled_from(
+        ["river", "bank", "moved", "twice", "in", "one", "year", "and", "nobody", "saw", "it", "happen"]
+    ),
+    min_size=2,
+    max_size=40,
+).map(lambda ws: " ".join(ws).capitalize() + ".")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(PROSE, min_size=1, max_size=12))
+def test_clean_blank_separated_paragraphs_come_out_unchanged(pars: list[str]) -> None:
+    """Already clean text stays as it is.  (Words have two letters or more: a line
+    like "A a." has no word and is debris by design.)"""
+    text = "\n\n".join(pars) + "\n"
+    assert SentenceRecovery(text).out_text == "\n".join(pars) + "\n"
+    assert SentenceRecovery(text, output_format="blank").out_text == text
