@@ -290,6 +290,21 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
         state.add(line, cls, band)
         yield decision("merge" if state.kind == HEADING else "join", reason)
 
+    def continued() -> bool:
+        """Does the next line continue this one (no blank line, lower-case prose)?"""
+        return (
+            nxt is not None
+            and not nxt.blank_before
+            and starts_lowercase(nxt.line.text)
+            and not looks_like_debris(nxt.line.text)
+        )
+
+    def heading(reason: str) -> Iterator[Event | _Open]:
+        """Start a heading, unless the next line continues this one in lower case."""
+        if continued():
+            return start(BODY, "short line continued in lower case on the next line: a paragraph starts")
+        return start(HEADING, reason)
+
     lower = starts_lowercase(line.text)
     if band is Band.SHORT:
         if looks_like_debris(line.text):
@@ -309,10 +324,12 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
             if cls is LineClass.FINISHED:
                 yield from start(BODY, "short finished line outside a paragraph: a paragraph of its own")
             else:
-                yield from start(HEADING, "short unfinished line outside a paragraph: heading")
+                yield from heading("short unfinished line outside a paragraph: heading")
             return
         if state.kind == HEADING:
-            if cls is LineClass.UNFINISHED:
+            if cls is LineClass.UNFINISHED and (cur.blank_before or (not lower and continued())):
+                yield from heading("short unfinished line after a blank line: a heading of its own")
+            elif cls is LineClass.UNFINISHED:
                 yield from join("consecutive short unfinished line: part of the heading")
             else:
                 yield from start(BODY, "short finished line after a heading")
@@ -326,9 +343,7 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
                 and (numbered or state.last_cls is LineClass.FINISHED)
             )
             if heading_like:
-                yield from start(
-                    HEADING, "short unfinished line, blank or numbered, after a finished line: heading"
-                )
+                yield from heading("short unfinished line, blank or numbered, after a finished line: heading")
             elif state.last_cls is LineClass.FINISHED and cur.blank_before and not lower:
                 yield from start(
                     BODY, "short finished line after a blank line and a finished line: a paragraph"
@@ -341,7 +356,7 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
         elif cls is LineClass.FINISHED:
             yield from start(BODY, "short finished line after a finished paragraph: a paragraph of its own")
         else:
-            yield from start(HEADING, "short unfinished line after a finished paragraph: heading")
+            yield from heading("short unfinished line after a finished paragraph: heading")
         return
 
     # A full or long line: a body line.

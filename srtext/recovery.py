@@ -68,14 +68,14 @@ class SentenceRecovery:
     reads the lines and computes CW, as the paper's does; the recovery runs when
     a result is first asked for.
 
-    >>> sr = SentenceRecovery("2. A HEADING\\n" + "some words of a line\\n" * 3 + "end.\\n")
+    >>> sr = SentenceRecovery("2. A HEADING\\n" + "Words of a line, words\\n" * 3 + "end.\\n")
     >>> sr.cw, sr.eps
-    (20, 0.1)
+    (22, 0.1)
     >>> [(p.kind, p.lines) for p in sr.paragraphs]
     [('heading', (1,)), ('body', (2, 3, 4, 5))]
     >>> print(sr.out_text, end="")
     2. A HEADING
-    some words of a line some words of a line some words of a line end.
+    Words of a line, words Words of a line, words Words of a line, words end.
     """
 
     def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
