@@ -31,7 +31,7 @@ from pathlib import Path
 import regex
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
-_WORD = regex.compile(r"[\p{L}\p{N}]+")
+_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1)
 _SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])")
 
 
@@ -40,6 +40,11 @@ def words(text: str) -> list[str]:
 
     >>> words("The [formula] is Tr(A) [\\\\cite=x].")
     ['the', 'is', 'tr', 'a']
+
+    Chinese and Japanese are written without spaces: each character is a word.
+
+    >>> words("泡茶的水温abc")
+    ['泡', '茶', '的', '水', '温', 'abc']
     """
     return [w.lower() for w in _WORD.findall(_PLACEHOLDER.sub(" ", text))]
 
