@@ -37,8 +37,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from difflib import SequenceMatcher
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -53,78 +53,142 @@ LAYOUTS = ("onecol", "twocol", "novel")
 # to wrap), running header, figure and table captions, footnotes, table cells.
 STRINGS: dict[str, dict[str, object]] = {
     "en": dict(
-        lang=r"\setmainlanguage{english}", font="Latin Modern Roman",
+        lang=r"\setmainlanguage{english}",
+        font="Latin Modern Roman",
         title="Rivers That Will Not Stay in Their Beds",
-        sections=["Introduction", "How a meander grows and why old maps show it better than any single observer",
-                  "Measuring the channel", "Living with a moving river"],
-        header="Notes on moving rivers", chapter="Chapter",
+        sections=[
+            "Introduction",
+            "How a meander grows and why old maps show it better than any single observer",
+            "Measuring the channel",
+            "Living with a moving river",
+        ],
+        header="Notes on moving rivers",
+        chapter="Chapter",
         figure="Figure 1: Outline of a meandering channel in two surveys made forty years apart.",
         table="Table 1: Sinuosity of four river reaches.",
-        footnotes=["The surveys were made by hand before aerial photographs were common.",
-                   "Values above one and a half are usually called meandering."],
-        cells=[["Reach", "Length", "Sinuosity"], ["Upper", "12.4", "1.21"], ["Middle", "18.9", "1.64"],
-               ["Lower", "25.1", "1.87"]],
+        footnotes=[
+            "The surveys were made by hand before aerial photographs were common.",
+            "Values above one and a half are usually called meandering.",
+        ],
+        cells=[
+            ["Reach", "Length", "Sinuosity"],
+            ["Upper", "12.4", "1.21"],
+            ["Middle", "18.9", "1.64"],
+            ["Lower", "25.1", "1.87"],
+        ],
     ),
     "de": dict(
-        lang=r"\setmainlanguage[spelling=new]{german}", font="DejaVu Sans",
+        lang=r"\setmainlanguage[spelling=new]{german}",
+        font="DejaVu Sans",
         title="Vom Backen im eigenen Ofen",
-        sections=["Einleitung", "Sauerteig, Temperatur und Geduld als die wichtigsten Zutaten eines guten Brotes",
-                  "Formen und Backen", "Der Backtag im Dorf"],
-        header="Notizen zum Brotbacken", chapter="Kapitel",
+        sections=[
+            "Einleitung",
+            "Sauerteig, Temperatur und Geduld als die wichtigsten Zutaten eines guten Brotes",
+            "Formen und Backen",
+            "Der Backtag im Dorf",
+        ],
+        header="Notizen zum Brotbacken",
+        chapter="Kapitel",
         figure="Abbildung 1: Querschnitt durch einen Laib mit offener Krume.",
         table="Tabelle 1: Backzeiten für drei Brotsorten.",
-        footnotes=["Die Mengen gelten für einen Laib von etwa einem Kilogramm.",
-                   "Im Winter dauert die Gare oft doppelt so lange."],
-        cells=[["Brot", "Minuten", "Grad"], ["Weizen", "35", "230"], ["Misch", "50", "240"],
-               ["Roggen", "65", "250"]],
+        footnotes=[
+            "Die Mengen gelten für einen Laib von etwa einem Kilogramm.",
+            "Im Winter dauert die Gare oft doppelt so lange.",
+        ],
+        cells=[
+            ["Brot", "Minuten", "Grad"],
+            ["Weizen", "35", "230"],
+            ["Misch", "50", "240"],
+            ["Roggen", "65", "250"],
+        ],
     ),
     "sr-cyrl": dict(
-        lang=r"\setmainlanguage[script=Cyrillic]{serbian}", font="DejaVu Serif",
+        lang=r"\setmainlanguage[script=Cyrillic]{serbian}",
+        font="DejaVu Serif",
         title="Река у равници и људи поред ње",
-        sections=["Увод", "Како река мења свој ток и зашто стари рибари памте имена свих окука",
-                  "Мостови и насеља", "Река данас"],
-        header="Белешке о реци", chapter="Поглавље",
+        sections=[
+            "Увод",
+            "Како река мења свој ток и зашто стари рибари памте имена свих окука",
+            "Мостови и насеља",
+            "Река данас",
+        ],
+        header="Белешке о реци",
+        chapter="Поглавље",
         figure="Слика 1: Стари и нови ток реке на две карте.",
         table="Табела 1: Водостај на три моста.",
-        footnotes=["Мерења су преузета из дневника мостарских чувара.",
-                   "Највиши забележени водостај био је у пролеће."],
-        cells=[["Мост", "Април", "Август"], ["Горњи", "412", "198"], ["Средњи", "455", "210"],
-               ["Доњи", "503", "236"]],
+        footnotes=[
+            "Мерења су преузета из дневника мостарских чувара.",
+            "Највиши забележени водостај био је у пролеће.",
+        ],
+        cells=[
+            ["Мост", "Април", "Август"],
+            ["Горњи", "412", "198"],
+            ["Средњи", "455", "210"],
+            ["Доњи", "503", "236"],
+        ],
     ),
     "ru": dict(
-        lang=r"\setmainlanguage{russian}", font="DejaVu Serif",
+        lang=r"\setmainlanguage{russian}",
+        font="DejaVu Serif",
         title="Лес после пожара",
-        sections=["Введение", "Как лес восстанавливается после огня и почему хвойные деревья возвращаются позже",
-                  "Животные и почва", "Следы в истории леса"],
-        header="Заметки о лесе", chapter="Глава",
+        sections=[
+            "Введение",
+            "Как лес восстанавливается после огня и почему хвойные деревья возвращаются позже",
+            "Животные и почва",
+            "Следы в истории леса",
+        ],
+        header="Заметки о лесе",
+        chapter="Глава",
         figure="Рисунок 1: Граница пожара на карте лесничества.",
         table="Таблица 1: Возраст деревьев на трёх участках.",
-        footnotes=["Карты лесничества обновляются раз в пять лет.",
-                   "Возраст определялся по годичным кольцам."],
-        cells=[["Участок", "Берёза", "Ель"], ["Первый", "12", "4"], ["Второй", "25", "11"],
-               ["Третий", "40", "32"]],
+        footnotes=[
+            "Карты лесничества обновляются раз в пять лет.",
+            "Возраст определялся по годичным кольцам.",
+        ],
+        cells=[
+            ["Участок", "Берёза", "Ель"],
+            ["Первый", "12", "4"],
+            ["Второй", "25", "11"],
+            ["Третий", "40", "32"],
+        ],
     ),
     "zh": dict(
-        lang="", font="",
+        lang="",
+        font="",
         title="茶的种植、加工与饮用",
-        sections=["一、引言", "二、茶叶的采摘与加工方法以及不同工艺对茶叶颜色和味道的影响", "三、泡茶的学问", "四、茶与生活"],
-        header="关于茶的笔记", chapter="第",
+        sections=[
+            "一、引言",
+            "二、茶叶的采摘与加工方法以及不同工艺对茶叶颜色和味道的影响",
+            "三、泡茶的学问",
+            "四、茶与生活",
+        ],
+        header="关于茶的笔记",
+        chapter="第",
         figure="图1：茶园的地形示意图。",
         table="表1：三种茶的冲泡水温。",
         footnotes=["数据来自几位茶农的经验。", "水温以摄氏度计。"],
         cells=[["茶", "水温", "时间"], ["绿茶", "80", "2"], ["乌龙", "95", "3"], ["红茶", "100", "4"]],
     ),
 }
-SR_LATN_MAP = dict(zip(
-    "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
-    "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š "
-    "A B V G D Đ E Ž Z I J K L Lj M N Nj O P R S T Ć U F H C Č Dž Š".split(),
-))
+SR_LATN_MAP = dict(
+    zip(
+        "абвгдђежзијклљмнњопрстћуфхцчџшАБВГДЂЕЖЗИЈКЛЉМНЊОПРСТЋУФХЦЧЏШ",
+        "a b v g d đ e ž z i j k l lj m n nj o p r s t ć u f h c č dž š "
+        "A B V G D Đ E Ž Z I J K L Lj M N Nj O P R S T Ć U F H C Č Dž Š".split(),
+        strict=True,
+    )
+)
 
 LAYOUT_SETUP = {
     "onecol": dict(cls="article", opts="10pt", paper="a5paper,margin=16mm,top=20mm,bottom=22mm"),
-    "twocol": dict(cls="article", opts="9pt,twocolumn", paper="a5paper,landscape,margin=12mm,top=18mm,bottom=18mm"),
-    "novel": dict(cls="article", opts="11pt", paper="paperwidth=120mm,paperheight=180mm,margin=14mm,top=20mm,bottom=20mm"),
+    "twocol": dict(
+        cls="article", opts="9pt,twocolumn", paper="a5paper,landscape,margin=12mm,top=18mm,bottom=18mm"
+    ),
+    "novel": dict(
+        cls="article",
+        opts="11pt",
+        paper="paperwidth=120mm,paperheight=180mm,margin=14mm,top=20mm,bottom=20mm",
+    ),
 }
 
 
@@ -169,7 +233,13 @@ class Doc:
     body: list[str] = field(default_factory=list)
     truth: list[str] = field(default_factory=list)
     meta: dict[str, list[str]] = field(
-        default_factory=lambda: {"headings": [], "captions": [], "footnotes": [], "headers": [], "footers": []}
+        default_factory=lambda: {
+            "headings": [],
+            "captions": [],
+            "footnotes": [],
+            "headers": [],
+            "footers": [],
+        }
     )
 
     def heading(self, text: str, level: str = r"\section*") -> None:
@@ -314,7 +384,9 @@ def verify(name: str, text: str, truth: list[str], meta: dict[str, list[str]]) -
         matcher.set_seq1(gt)
         found = sum(n for _, _, n in matcher.get_matching_blocks())
         if found < len(gt):
-            problems.append(f"{name}: paragraph {k}: {len(gt) - found} letters not in pdftotext's output in order")
+            problems.append(
+                f"{name}: paragraph {k}: {len(gt) - found} letters not in pdftotext's output in order"
+            )
     flat = " ".join(text.split())
     for cls in ("headers", "footnotes"):
         for s in meta[cls]:
@@ -348,15 +420,23 @@ def build(lang: str, layout: str, keep_pdf_kb: int) -> list[str]:
     (OUT / f"{name}.truth.txt").write_text("\n".join(doc.truth) + "\n", encoding="utf-8")
     s = strings(lang)
     meta = {
-        "name": name, "language": lang, "layout": layout, "pages": pages,
-        "paper": LAYOUT_SETUP[layout]["paper"], "font": s["font"] or "Fandol (ctex default)",
+        "name": name,
+        "language": lang,
+        "layout": layout,
+        "pages": pages,
+        "paper": LAYOUT_SETUP[layout]["paper"],
+        "font": s["font"] or "Fandol (ctex default)",
         "licence": "MIT (text written for srtext; see corpora/texts/)",
-        "pdf_kept": size <= keep_pdf_kb * 1024, **doc.meta,
+        "pdf_kept": size <= keep_pdf_kb * 1024,
+        **doc.meta,
     }
     (OUT / f"{name}.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     problems = verify(name, outputs["pdftotext"], doc.truth, doc.meta)
-    print(f"{name}: {pages} pages, {len(doc.truth)} paragraphs, pdf {size // 1024} KB"
-          + ("" if not problems else f", {len(problems)} problems"), file=sys.stderr)
+    print(
+        f"{name}: {pages} pages, {len(doc.truth)} paragraphs, pdf {size // 1024} KB"
+        + ("" if not problems else f", {len(problems)} problems"),
+        file=sys.stderr,
+    )
     return problems
 
 
@@ -367,7 +447,10 @@ def main() -> int:
     args = ap.parse_args()
     for tool in ("xelatex", "pdftotext"):
         if shutil.which(tool) is None:
-            print(f"build.py: {tool} not found (apt-get install texlive-xetex poppler-utils ...)", file=sys.stderr)
+            print(
+                f"build.py: {tool} not found (apt-get install texlive-xetex poppler-utils ...)",
+                file=sys.stderr,
+            )
             return 2
     problems: list[str] = []
     for lang in LANGS:

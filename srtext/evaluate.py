@@ -1,21 +1,32 @@
-"""Compare recovered paragraphs with ground truth (one paragraph per line).
+"""Score recovered paragraphs against ground truth: ``srtext-eval``.
 
-Measures, per document (see ``docs/measures.md`` for the full definitions):
+Ground truth is one paragraph per line; the output is one paragraph per line or
+blank-line separated paragraphs (empty lines are ignored either way).  Words
+are compared lower-cased with punctuation ignored; each CJK character is a
+word; the benchmark's placeholders (``[formula]``, ``[\\cite=x]``...) are
+wildcards and are dropped before aligning.  The output's words are aligned to
+the ground truth's with :class:`difflib.SequenceMatcher`.  The measures (full
+definitions in ``docs/measures.md``):
 
-* ``broken``: ground-truth sentences that the input contains whole (all their
-  words) but that the output does not hold whole inside one paragraph, as a
-  share of those sentences (the paper's measure);
-* ``nl_plus``: spurious paragraph breaks (a ground-truth paragraph split), and
-  ``nl_minus``: missing breaks (two ground-truth paragraphs merged), each as a
-  share of ground-truth paragraphs;
-* ``p_plus``: output words that align with no ground-truth word, and
-  ``p_minus``: ground-truth words that no output word aligns with, each as a
-  share of ground-truth words.
-
-Words are compared lower-cased, punctuation ignored; the benchmark's
-placeholders (``[formula]``, ``[\\cite=x]``...) are wildcards, so they are
-dropped before aligning.  Alignment is :class:`difflib.SequenceMatcher` over
-the two word sequences.
+``broken``
+    ground-truth sentences that the input contains whole (all their words align
+    with the input) but that the output does not hold whole inside one
+    paragraph, as a share of those sentences: the paper's measure.
+``NL+`` / ``NL-``
+    spurious paragraph breaks (a ground-truth paragraph split) and missing ones
+    (two ground-truth paragraphs merged), as a share of ground-truth paragraphs.
+``P+`` / ``P-``
+    output words that align with no ground-truth word, and ground-truth words
+    that no output word aligns with, as a share of ground-truth words.
+``W~``
+    ground-truth words damaged around a line end: split ("meta- bolic") or
+    fused ("wellknown" for "well-known"), as a share of ground-truth words.
+    Such words count here, not in P+ or P-.
+headings, captions (where the corpus metadata lists them)
+    share of them that come out whole as a paragraph of their own.
+furniture, footnotes (where the corpus metadata lists them)
+    share of running-header occurrences in the input, and of footnotes, that
+    leak into the output.
 """
 
 from __future__ import annotations
@@ -23,7 +34,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from difflib import SequenceMatcher
 from pathlib import Path
@@ -31,8 +42,10 @@ from pathlib import Path
 import regex
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
-_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1)
-_SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])")
+_WORD = regex.compile(
+    r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1
+)
+_SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])|(?<=[。！？])")
 
 
 def words(text: str) -> list[str]:
@@ -54,28 +67,50 @@ def sentences(paragraph: str) -> list[str]:
 
     >>> sentences("One thing. Two (x). 3 more")
     ['One thing.', 'Two (x).', '3 more']
+    >>> sentences("第一句。第二句！")
+    ['第一句。', '第二句！']
     """
-    return [s for s in _SENTENCE_END.split(paragraph.strip()) if s]
+    return [s.strip() for s in _SENTENCE_END.split(paragraph.strip()) if s.strip()]
 
 
 def align(a: Sequence[str], b: Sequence[str]) -> list[int]:
-    """For each word of ``a``, the index of the word of ``b`` it aligns with, or -1.
+    """For each item of ``a``, the index of the item of ``b`` it aligns with, or -1.
 
     >>> align(["a", "b", "c"], ["a", "x", "c"])
     [0, -1, 2]
     """
+    return _align(a, b)[0]
+
+
+def _align(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int], int]:
+    """The alignment, the indices of ``a`` damaged around a line end, and the
+    number of ``b`` items that stand for them (so that neither counts as P+ or P-).
+
+    >>> _align(["the", "metabolic", "rate"], ["the", "meta", "bolic", "rate"])
+    ([0, -1, 3], [1], 2)
+    >>> _align(["well", "known"], ["wellknown"])
+    ([-1, -1], [0, 1], 1)
+    """
     out = [-1] * len(a)
+    damaged: list[int] = []
+    stand_ins = 0
     matcher = SequenceMatcher(None, a, b, autojunk=False)
-    for i, j, n in matcher.get_matching_blocks():
-        for k in range(n):
-            out[i + k] = j + k
-    return out
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            out[i1:i2] = range(j1, j2)
+        elif tag == "replace" and (i2 - i1 > 1 or j2 - j1 > 1):
+            joined_a, joined_b = "".join(a[i1:i2]), "".join(b[j1:j2])
+            if joined_a == joined_b:
+                damaged.extend(range(i1, i2))
+                stand_ins += j2 - j1
+    return out, damaged, stand_ins
 
 
 @dataclass
 class Scores:
-    """Counts for one document; the shares are properties."""
+    """Counts for one document or pooled over several; :meth:`shares` gives the measures."""
 
+    documents: int = 0
     gt_paragraphs: int = 0
     gt_words: int = 0
     sentences: int = 0
@@ -84,14 +119,25 @@ class Scores:
     nl_minus: int = 0
     p_plus: int = 0
     p_minus: int = 0
+    w_damaged: int = 0
+    headings: int = 0
+    headings_kept: int = 0
+    captions: int = 0
+    captions_kept: int = 0
+    furniture: int = 0
+    furniture_leaked: int = 0
+    footnotes: int = 0
+    footnotes_leaked: int = 0
 
     def add(self, other: Scores) -> None:
         for k, v in asdict(other).items():
             setattr(self, k, getattr(self, k) + v)
 
-    def shares(self) -> dict[str, float]:
-        def pct(n: int, d: int) -> float:
-            return round(100.0 * n / d, 2) if d else 0.0
+    def shares(self) -> dict[str, float | None]:
+        """The measures in percent (None where the corpus does not record the class)."""
+
+        def pct(n: int, d: int) -> float | None:
+            return round(100.0 * n / d, 2) if d else None
 
         return {
             "broken%": pct(self.broken, self.sentences),
@@ -99,6 +145,11 @@ class Scores:
             "NL-%": pct(self.nl_minus, self.gt_paragraphs),
             "P+%": pct(self.p_plus, self.gt_words),
             "P-%": pct(self.p_minus, self.gt_words),
+            "W~%": pct(self.w_damaged, self.gt_words),
+            "headings kept%": pct(self.headings_kept, self.headings),
+            "captions kept%": pct(self.captions_kept, self.captions),
+            "furniture leaked%": pct(self.furniture_leaked, self.furniture),
+            "footnotes leaked%": pct(self.footnotes_leaked, self.footnotes),
         }
 
 
@@ -112,10 +163,27 @@ def _tokens(paragraphs: Sequence[str]) -> tuple[list[str], list[int]]:
     return toks, owner
 
 
-def score(output: str, truth: str, source: str | None = None) -> Scores:
-    """Score one document: ``output`` paragraphs (one per line, or blank-line separated)
-    against ``truth`` (one paragraph per line); ``source`` is the input text, which
-    decides which sentences count for ``broken``.
+def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
+    """How many times ``needle`` occurs as a contiguous run in ``haystack``.
+
+    >>> _contains("a b c a b".split(), ["a", "b"])
+    2
+    """
+    if not needle:
+        return 0
+    n = len(needle)
+    return sum(1 for i in range(len(haystack) - n + 1) if list(haystack[i : i + n]) == list(needle))
+
+
+def score(
+    output: str, truth: str, source: str | None = None, meta: dict[str, object] | None = None
+) -> Scores:
+    """Score one document.
+
+    ``output`` and ``truth`` are texts (paragraphs one per line, or blank-line
+    separated); ``source`` is the input the tool was given, which decides which
+    sentences count for ``broken``; ``meta`` is a corpus metadata record with
+    lists of ``headings``, ``captions``, ``headers`` and ``footnotes``.
 
     >>> s = score("One two three.\\nFour five.\\nSix seven.\\n", "One two three. Four five.\\nSix seven.\\n")
     >>> (s.nl_plus, s.nl_minus, s.p_plus, s.p_minus, s.broken, s.sentences)
@@ -131,11 +199,21 @@ def score(output: str, truth: str, source: str | None = None) -> Scores:
     out_pars = [p for p in output.splitlines() if p.strip()]
     gt_toks, gt_owner = _tokens(gt_pars)
     out_toks, out_owner = _tokens(out_pars)
-    to_out = align(gt_toks, out_toks)
-    s = Scores(gt_paragraphs=len(gt_pars), gt_words=len(gt_toks))
-    s.p_minus = sum(1 for j in to_out if j < 0)
-    s.p_plus = len(out_toks) - (len(gt_toks) - s.p_minus)
-    # Paragraph boundaries, from consecutive aligned ground-truth words.
+    to_out, damaged, stand_ins = _align(gt_toks, out_toks)
+    s = Scores(documents=1, gt_paragraphs=len(gt_pars), gt_words=len(gt_toks))
+    matched = sum(1 for j in to_out if j >= 0)
+    s.w_damaged = len(damaged)
+    s.p_minus = len(gt_toks) - matched - s.w_damaged
+    s.p_plus = len(out_toks) - matched - stand_ins
+    _boundaries(s, to_out, gt_owner, out_owner)
+    _broken(s, gt_pars, gt_toks, to_out, out_owner, source)
+    if meta:
+        _classes(s, meta, out_pars, source)
+    return s
+
+
+def _boundaries(s: Scores, to_out: list[int], gt_owner: list[int], out_owner: list[int]) -> None:
+    """NL+ and NL-, from consecutive aligned ground-truth words."""
     prev_gt, prev_out = -1, -1
     for i, j in enumerate(to_out):
         if j < 0:
@@ -143,13 +221,20 @@ def score(output: str, truth: str, source: str | None = None) -> Scores:
         g, o = gt_owner[i], out_owner[j]
         if prev_gt == g and prev_out != o:
             s.nl_plus += 1
-        elif prev_gt != -1 and prev_gt != g and prev_out == o:
+        elif prev_gt not in (-1, g) and prev_out == o:
             s.nl_minus += 1
         prev_gt, prev_out = g, o
-    # Sentences.
-    in_source: list[int] | None = None
-    if source is not None:
-        in_source = align(gt_toks, words(source))
+
+
+def _broken(
+    s: Scores,
+    gt_pars: list[str],
+    gt_toks: list[str],
+    to_out: list[int],
+    out_owner: list[int],
+    source: str | None,
+) -> None:
+    in_source = align(gt_toks, words(source)) if source is not None else None
     pos = 0
     for p in gt_pars:
         for sent in sentences(p):
@@ -162,33 +247,166 @@ def score(output: str, truth: str, source: str | None = None) -> Scores:
             owners = {out_owner[to_out[k]] if to_out[k] >= 0 else -1 for k in span}
             if len(owners) != 1 or -1 in owners:
                 s.broken += 1
-    return s
+
+
+def _strings(meta: dict[str, object], key: str) -> list[str]:
+    value = meta.get(key) or []
+    return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
+
+
+def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: str | None) -> None:
+    own = {tuple(words(p)) for p in out_pars}
+    out_words = [w for p in out_pars for w in words(p)]
+    for key, total, kept in (
+        ("headings", "headings", "headings_kept"),
+        ("captions", "captions", "captions_kept"),
+    ):
+        for text in _strings(meta, key):
+            setattr(s, total, getattr(s, total) + 1)
+            if tuple(words(text)) in own:
+                setattr(s, kept, getattr(s, kept) + 1)
+    if source is not None:
+        lines = [tuple(words(x)) for x in source.splitlines()]
+        for header in _strings(meta, "headers"):
+            hw = tuple(words(header))
+            in_input = sum(1 for x in lines if x == hw)
+            s.furniture += in_input
+            # Occurrences beyond those the ground truth itself holds (a title may also be a header).
+            legit = sum(1 for p in _strings(meta, "headings") if tuple(words(p)) == hw)
+            s.furniture_leaked += min(in_input, max(0, _contains(out_words, hw) - legit))
+    for note in _strings(meta, "footnotes"):
+        s.footnotes += 1
+        if _contains(out_words, words(note)):
+            s.footnotes_leaked += 1
+
+
+# ---------------------------------------------------------------- command line
+
+
+@dataclass(frozen=True)
+class Pair:
+    name: str
+    output: Path
+    truth: Path
+    source: Path | None
+    meta: Path | None
+
+
+def find_pairs(
+    outputs: Path,
+    truths: Path,
+    *,
+    truth_suffix: str,
+    output_suffix: str,
+    sources: Path | None,
+    source_suffix: str,
+) -> Iterator[Pair]:
+    """Pairs of files by name: ``truths/NAME{truth_suffix}`` with ``outputs/NAME{output_suffix}``."""
+    for truth in sorted(truths.rglob(f"*{truth_suffix}")):
+        rel = truth.relative_to(truths)
+        name = str(rel)[: -len(truth_suffix)]
+        src = sources / f"{name}{source_suffix}" if sources else None
+        meta = truths / f"{name}.json"
+        yield Pair(
+            name,
+            outputs / f"{name}{output_suffix}",
+            truth,
+            src if src and src.exists() else None,
+            meta if meta.exists() else None,
+        )
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace")
+
+
+def _fmt(v: float | None) -> str:
+    return "-" if v is None else f"{v:.2f}"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="srtext-eval",
-        description="Score recovered text against ground truth (one paragraph per line).",
+        description="Score recovered text against ground truth (one paragraph per line). "
+        "OUTPUT and TRUTH are two files, or two directories of files paired by name.",
     )
-    parser.add_argument("output", type=Path, help="the tool's output")
-    parser.add_argument("truth", type=Path, help="the ground truth")
-    parser.add_argument("--source", type=Path, help="the tool's input (counts only sentences it contains)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("output", type=Path, help="the tool's output (file or directory)")
+    parser.add_argument("truth", type=Path, help="the ground truth (file or directory)")
+    parser.add_argument(
+        "--source",
+        type=Path,
+        help="the tool's input, file or directory (then only sentences it contains count)",
+    )
+    parser.add_argument(
+        "--meta",
+        type=Path,
+        help="corpus metadata JSON for a single pair (default: NAME.json beside NAME.truth.txt)",
+    )
+    parser.add_argument("--truth-suffix", default=".truth.txt", help="in directories (default .truth.txt)")
+    parser.add_argument("--output-suffix", default=".sr.txt", help="in directories (default .sr.txt)")
+    parser.add_argument(
+        "--source-suffix", default=".pdftotext.txt", help="in directories (default .pdftotext.txt)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="JSON lines: one per document, then the pooled one"
+    )
     args = parser.parse_args(argv)
-    try:
-        out = args.output.read_text(encoding="utf-8", errors="replace")
-        truth = args.truth.read_text(encoding="utf-8", errors="replace")
-        src = args.source.read_text(encoding="utf-8", errors="replace") if args.source else None
-    except OSError as e:
-        print(f"srtext-eval: {e.filename}: {e.strerror}", file=sys.stderr)
-        return 1
-    s = score(out, truth, src)
-    if args.json:
-        print(json.dumps({**asdict(s), **s.shares()}))
+    if args.output.is_dir() != args.truth.is_dir():
+        parser.error("OUTPUT and TRUTH must both be files or both be directories")
+    if args.truth.is_dir():
+        pairs = list(
+            find_pairs(
+                args.output,
+                args.truth,
+                truth_suffix=args.truth_suffix,
+                output_suffix=args.output_suffix,
+                sources=args.source,
+                source_suffix=args.source_suffix,
+            )
+        )
     else:
-        for k, v in s.shares().items():
-            print(f"{k:10}{v:8.2f}")
-    return 0
+        meta = args.meta
+        if meta is None and args.truth.name.endswith(args.truth_suffix):
+            beside = args.truth.with_name(args.truth.name[: -len(args.truth_suffix)] + ".json")
+            meta = beside if beside.exists() else None
+        pairs = [Pair(args.output.name, args.output, args.truth, args.source, meta)]
+    if not pairs:
+        print(f"srtext-eval: no *{args.truth_suffix} files in {args.truth}", file=sys.stderr)
+        return 1
+    total = Scores()
+    rows: list[tuple[str, Scores]] = []
+    failed = 0
+    for pair in pairs:
+        try:
+            meta = json.loads(_read(pair.meta)) if pair.meta else None
+            s = score(
+                _read(pair.output), _read(pair.truth), _read(pair.source) if pair.source else None, meta
+            )
+        except (OSError, ValueError) as e:
+            print(f"srtext-eval: {pair.name}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)
+            failed += 1
+            continue
+        total.add(s)
+        rows.append((pair.name, s))
+    rows.append(("pooled" if len(pairs) > 1 else rows[-1][0] if rows else "pooled", total))
+    if len(pairs) == 1:
+        rows = rows[-1:]
+    if args.json:
+        for name, s in rows:
+            print(json.dumps({"document": name, **asdict(s), **s.shares()}, ensure_ascii=False))
+    else:
+        keys = list(Scores().shares())
+        widths = [max(7, len(k) - 1) + 2 for k in keys]
+        print(
+            "document".ljust(28)
+            + "".join(k.replace("%", "").rjust(w) for k, w in zip(keys, widths, strict=True))
+        )
+        for name, s in rows:
+            sh = s.shares()
+            print(
+                name[:27].ljust(28) + "".join(_fmt(sh[k]).rjust(w) for k, w in zip(keys, widths, strict=True))
+            )
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,182 @@
+"""Regenerate docs/benchmarks.md: srtext and baselines on arxiv-dev and the corpora.
+
+    python bench/report.py [--out docs/benchmarks.md] [--arxiv DIR]
+
+Tools compared on the same input:
+* pdftotext: the converter's output as it is, each line a paragraph;
+* naive join: every line of a blank-line separated block joined with a space
+  (the usual first regex);
+* srtext --mode paper: the published algorithm;
+* srtext: the default mode.
+All measures come from srtext.evaluate (see docs/measures.md), counts pooled
+over the documents of a row.  The arxiv-dev section is left out, with a note,
+when ../shared/bench/arxiv-dev is absent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import regex
+
+from srtext import Config, __version__, recover_text
+from srtext.evaluate import Scores, score
+
+ROOT = Path(__file__).resolve().parents[1]
+ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
+CORPORA = ROOT / "corpora" / "latex"
+MEASURES = ["broken%", "NL+%", "NL-%", "P+%", "P-%", "W~%"]
+CLASSES = ["headings kept%", "captions kept%", "furniture leaked%", "footnotes leaked%"]
+
+
+def naive(text: str) -> str:
+    """Join every line of each blank-line separated block.
+
+    >>> naive("a\\nb\\n\\nc\\n")
+    'a b\\nc\\n'
+    """
+    blocks = regex.split(r"\n[ \t\f]*\n", text.replace("\f", "\n"))
+    return "\n".join(" ".join(b.split()) for b in blocks if b.strip()) + "\n"
+
+
+def as_lines(text: str) -> str:
+    return text.replace("\f", "\n")
+
+
+TOOLS: dict[str, Callable[[str], str]] = {
+    "pdftotext": as_lines,
+    "naive join": naive,
+    "srtext --mode paper": lambda t: recover_text(t, Config(mode="paper", window=None)),
+    "srtext": lambda t: recover_text(t, Config(window=None)),
+}
+
+
+def fmt(v: float | None) -> str:
+    return "–" if v is None else f"{v:.1f}"
+
+
+def table(rows: list[tuple[str, Scores]], columns: list[str]) -> str:
+    head = "| | " + " | ".join(c.replace("%", "") for c in columns) + " |\n"
+    head += "|---" * (len(columns) + 1) + "|\n"
+    body = ""
+    for name, s in rows:
+        sh = s.shares()
+        body += f"| {name} | " + " | ".join(fmt(sh[c]) for c in columns) + " |\n"
+    return head + body
+
+
+def run(docs: list[tuple[str, str, dict[str, object] | None]], tool: Callable[[str], str]) -> Scores:
+    total = Scores()
+    for source, truth, meta in docs:
+        total.add(score(tool(source), truth, source, meta))
+    return total
+
+
+def arxiv_section(bench: Path) -> str:
+    files = sorted(bench.glob("*/*.pdftotext.txt"))
+    if not files:
+        return f"_arxiv-dev not found at `{bench}`: section skipped._\n"
+    docs = []
+    for f in files:
+        truth = f.with_name(f.name.replace(".pdftotext.txt", ".body.txt"))
+        docs.append(
+            (f.read_text(encoding="utf-8", errors="replace"), truth.read_text(encoding="utf-8"), None)
+        )
+    rows = [(name, run(docs, tool)) for name, tool in TOOLS.items()]
+    words = rows[0][1].gt_words
+    out = (
+        f"{len(docs)} papers, {words} ground-truth words, pdftotext's default output as input; "
+        "ground truth from Bast & Korzen's benchmark (it leaves out the abstract, captions, footnotes, "
+        "tables, the reference list and page furniture, so text srtext keeps on purpose counts as P+).\n\n"
+    )
+    return out + table(rows, MEASURES)
+
+
+def corpus_docs(
+    kind: str, where: Callable[[dict[str, object]], bool]
+) -> list[tuple[str, str, dict[str, object]]]:
+    docs = []
+    for meta_file in sorted(CORPORA.glob("*.json")):
+        meta = json.loads(meta_file.read_text(encoding="utf-8"))
+        if not where(meta):
+            continue
+        name = meta_file.name[: -len(".json")]
+        source = (CORPORA / f"{name}.{kind}.txt").read_text(encoding="utf-8")
+        truth = (CORPORA / f"{name}.truth.txt").read_text(encoding="utf-8")
+        docs.append((source, truth, meta))
+    return docs
+
+
+def corpora_section() -> str:
+    out = ""
+    for layout in ("onecol", "twocol", "novel"):
+        for kind, label in (("pdftotext", "pdftotext"), ("raw", "pdftotext -raw")):
+            docs = corpus_docs(kind, lambda m, layout=layout: m["layout"] == layout)
+            rows = [(name, run(docs, tool)) for name, tool in TOOLS.items()]
+            out += f"\n### {layout}, {label} ({len(docs)} documents)\n\n" + table(rows, MEASURES + CLASSES)
+    out += "\n### srtext per language (all layouts, pdftotext's default output)\n\n"
+    rows = []
+    for lang in ("en", "de", "sr-cyrl", "sr-latn", "ru", "zh"):
+        docs = corpus_docs("pdftotext", lambda m, lang=lang: m["language"] == lang)
+        rows.append((lang, run(docs, TOOLS["srtext"])))
+    return out + table(rows, MEASURES + CLASSES)
+
+
+PUBLISHED = """\
+| tool | NL+ | NL- | P+ | P- | W~ |
+|---|---|---|---|---|---|
+| pdftotext | 16% | 53% | 29% | 0.6% | 1.2% |
+| PdfBox | 3.6% | 85% | 27% | 0.2% | 1.6% |
+| Grobid | 11% | 36% | 6.7% | 15% | 1.9% |
+| LA-PdfText | 6.4% | 28% | 3.1% | 73% | 0.6% |
+| Icecite (best overall) | 4.0% | 13% | 4.2% | 5.5% | 0.6% |
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "benchmarks.md")
+    ap.add_argument("--arxiv", type=Path, default=ARXIV)
+    args = ap.parse_args()
+    started = time.perf_counter()
+    text = f"""# Benchmarks
+
+Generated by `python bench/report.py` (srtext {__version__}); do not edit by hand.
+Measures are defined in [measures.md](measures.md); all are percentages, counts
+pooled over the documents of a row. Lower is better except for "kept".
+
+Rows: **pdftotext** is the converter's output as it is (each line a paragraph);
+**naive join** joins the lines of each blank-line separated block (the usual
+first regex); **srtext --mode paper** is the published algorithm; **srtext** is
+the default mode.
+
+## arxiv-dev
+
+{arxiv_section(args.arxiv)}
+Published results of other tools on the whole benchmark (12,098 papers, Bast &
+Korzen 2017; their P+ and P- count whole spurious or missing paragraphs, a
+stricter unit than srtext-eval's words):
+
+{PUBLISHED}
+## Corpora
+
+The project's LaTeX corpora (`corpora/latex/`, built by `corpora/build.py`): six
+language variants (en, de, sr-cyrl, sr-latn, ru, zh) in three layouts: one
+column (A5, running header, page-number footer, footnotes, a figure box, a
+table, a display formula), two columns (odd and even pages with different
+headers carrying the page number) and a novel-like page (chapters, no objects).
+The ground truth holds headings, body paragraphs and captions.
+{corpora_section()}"""
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(text, encoding="utf-8")
+    print(f"wrote {args.out} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+"""srtext-eval on hand-made cases whose right answer is known."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from srtext.evaluate import Scores, main, score
+
+TRUTH = "Rivers move. They cut banks.\nFloods come in spring. Towns wait.\n"
+
+# (name, output, source, expected counts)
+CASES = [
+    (
+        "identical",
+        TRUTH,
+        None,
+        dict(nl_plus=0, nl_minus=0, p_plus=0, p_minus=0, w_damaged=0, broken=0, sentences=4),
+    ),
+    ("blank separated is the same", TRUTH.replace("\n", "\n\n"), None, dict(nl_plus=0, nl_minus=0, broken=0)),
+    (
+        "split paragraph",
+        "Rivers move.\nThey cut banks.\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(nl_plus=1, nl_minus=0, broken=0),
+    ),
+    (
+        "split sentence",
+        "Rivers move. They cut\nbanks.\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(nl_plus=1, broken=1),
+    ),
+    (
+        "merged pair",
+        "Rivers move. They cut banks. Floods come in spring. Towns wait.\n",
+        None,
+        dict(nl_plus=0, nl_minus=1, broken=0),
+    ),
+    (
+        "leaked header",
+        "Rivers move. They cut banks.\nJournal of Water 12\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(p_plus=4, nl_plus=0, nl_minus=0),
+    ),
+    ("lost text", "Rivers move.\nFloods come in spring. Towns wait.\n", None, dict(p_minus=3, broken=1)),
+    (
+        "lost text the input never had",
+        "Rivers move.\nFloods come in spring. Towns wait.\n",
+        "Rivers move.\nFloods come in spring. Towns wait.\n",
+        dict(p_minus=3, broken=0, sentences=3),
+    ),
+    ("hyphen left in", TRUTH.replace("spring", "spr- ing"), None, dict(w_damaged=1, p_plus=0, p_minus=0)),
+]
+
+
+@pytest.mark.parametrize(("name", "output", "source", "expected"), CASES, ids=[c[0] for c in CASES])
+def test_measures(name: str, output: str, source: str | None, expected: dict[str, int]) -> None:
+    s = score(output, TRUTH, source)
+    assert {k: getattr(s, k) for k in expected} == expected
+
+
+def test_fused_compound_is_damaged_not_lost() -> None:
+    s = score(
+        "A well known fact. Cost effective.\n".replace("well known", "wellknown"),
+        "A well-known fact. Cost effective.\n",
+    )
+    assert (s.w_damaged, s.p_minus, s.p_plus) == (2, 0, 0)
+
+
+def test_cjk_characters_are_words() -> None:
+    s = score("茶树喜欢\n温暖。\n", "茶树喜欢温暖。\n")
+    assert (s.gt_words, s.nl_plus, s.broken, s.p_minus) == (6, 1, 1, 0)
+
+
+def test_class_measures_from_metadata() -> None:
+    truth = "1. Rivers\nRivers move. They cut banks.\nFigure 1: A bend.\n"
+    source = (
+        "Notes on rivers\n1. Rivers\nRivers move. They\ncut banks.\nNotes on rivers\n* A footnote here.\n"
+    )
+    meta = {
+        "headings": ["1. Rivers"],
+        "captions": ["Figure 1: A bend."],
+        "headers": ["Notes on rivers"],
+        "footnotes": ["A footnote here."],
+    }
+    good = score("1. Rivers\nRivers move. They cut banks.\nFigure 1: A bend.\n", truth, source, meta)
+    assert good.shares()["headings kept%"] == 100.0 and good.shares()["captions kept%"] == 100.0
+    assert (good.furniture, good.furniture_leaked, good.footnotes, good.footnotes_leaked) == (2, 0, 1, 0)
+    bad = score(
+        "1. Rivers Rivers move. Notes on rivers They cut banks. A footnote here.\nFigure 1: A\nbend.\n",
+        truth,
+        source,
+        meta,
+    )
+    assert bad.shares()["headings kept%"] == 0.0 and bad.shares()["captions kept%"] == 0.0
+    assert (bad.furniture_leaked, bad.footnotes_leaked) == (1, 1)
+
+
+def test_pooled_counts_add_up() -> None:
+    a, b = (
+        score(TRUTH, TRUTH),
+        score("Rivers move.\nThey cut banks.\nFloods come in spring. Towns wait.\n", TRUTH),
+    )
+    total = Scores()
+    total.add(a)
+    total.add(b)
+    assert (total.documents, total.gt_paragraphs, total.nl_plus) == (2, 4, 1)
+    assert total.shares()["NL+%"] == 25.0
+
+
+def test_cli_on_a_directory_of_pairs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    truths, outs = tmp_path / "truth", tmp_path / "out"
+    (truths / "sub").mkdir(parents=True)
+    outs.joinpath("sub").mkdir(parents=True)
+    (truths / "a.truth.txt").write_text(TRUTH)
+    (truths / "sub" / "b.truth.txt").write_text(TRUTH)
+    (outs / "a.sr.txt").write_text(TRUTH)
+    (outs / "sub" / "b.sr.txt").write_text(
+        "Rivers move. They cut banks. Floods come in spring. Towns wait.\n"
+    )
+    assert main([str(outs), str(truths), "--json"]) == 0
+    rows = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert [r["document"] for r in rows] == ["a", "sub/b", "pooled"]
+    assert rows[1]["NL-%"] == 50.0 and rows[2]["NL-%"] == 25.0 and rows[0]["NL-%"] == 0.0
+
+
+def test_cli_table_and_missing_output(tmp_path: Path) -> None:
+    (tmp_path / "t.truth.txt").write_text(TRUTH)
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext.evaluate", str(tmp_path / "none.txt"), str(tmp_path / "t.truth.txt")],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1
+    (tmp_path / "o.txt").write_text(TRUTH)
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext.evaluate", str(tmp_path / "o.txt"), str(tmp_path / "t.truth.txt")],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 0
+    header, row = r.stdout.splitlines()
+    assert header.split()[:3] == ["document", "broken", "NL+"] and row.split()[1:3] == ["0.00", "0.00"]
