@@ -42,7 +42,7 @@ _FINISHED = regex.compile(
 _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _SECTION_NUMBER = regex.compile(r"\A(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S")
 _LETTER = regex.compile(r"\p{L}")
-_WORD = regex.compile(r"\p{L}{2,}")
+_WORD = regex.compile(r"\p{L}{3,}")
 _CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
@@ -133,11 +133,12 @@ def looks_like_debris(text: str) -> bool:
     """Is a short line more likely debris of a formula, table or page than prose?
 
     Debris has little prose in it: fewer than half of its non-space characters
-    are letters, or it has no word of two letters or more.  CJK text counts as
-    prose.
+    are letters, or it has no word of three letters or more (formula fragments
+    such as "mi vi2 +" are made of one- and two-letter names).  CJK text counts
+    as prose.
 
-    >>> [looks_like_debris(t) for t in ["12", "x y", "(3.1)", "∂L/∂q = 0", "− 3 −"]]
-    [True, True, True, True, True]
+    >>> [looks_like_debris(t) for t in ["12", "x y", "(3.1)", "∂L/∂q = 0", "− 3 −", "mi vi2 +"]]
+    [True, True, True, True, True, True]
     >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论"]]
     [False, False, False]
     """

@@ -308,6 +308,12 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
     lower = starts_lowercase(line.text)
     if band is Band.SHORT:
         if looks_like_debris(line.text):
+            if cls is LineClass.FINISHED and state is not None and state.kind == BODY:
+                # "x = 0." ends its sentence even though the formula goes: the
+                # paragraph may end here, as after a short last line.
+                state.last_cls, state.last_band = cls, band
+                yield decision("drop", "finished short line with little prose: formula debris ending a sentence")
+                return
             yield decision("drop", "short line with little prose: formula, table or page debris")
             return
         if (
@@ -327,8 +333,10 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
                 yield from heading("short unfinished line outside a paragraph: heading")
             return
         if state.kind == HEADING:
-            if cls is LineClass.UNFINISHED and (cur.blank_before or (not lower and continued())):
-                yield from heading("short unfinished line after a blank line: a heading of its own")
+            if cls is LineClass.UNFINISHED and (
+                cur.blank_before or has_section_number(line.text) or (not lower and continued())
+            ):
+                yield from heading("short unfinished line, blank or numbered: a heading of its own")
             elif cls is LineClass.UNFINISHED:
                 yield from join("consecutive short unfinished line: part of the heading")
             else:
