@@ -42,7 +42,8 @@ _FINISHED = regex.compile(
 _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _SECTION_NUMBER = regex.compile(r"\A(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S")
 _LETTER = regex.compile(r"\p{L}")
-_WORD = regex.compile(r"\p{L}{3,}")
+_WORD2 = regex.compile(r"\p{L}{2,}")
+_WORD3 = regex.compile(r"\p{L}{3,}")
 _CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
@@ -134,13 +135,13 @@ def looks_like_debris(text: str) -> bool:
 
     Debris has little prose in it: fewer than half of its non-space characters
     are letters, or it has no word of three letters or more (formula fragments
-    such as "mi vi2 +" are made of one- and two-letter names).  CJK text counts
-    as prose.
+    such as "mi vi2 +" are made of one- and two-letter names), or of two when
+    the line ends a sentence ("No, no." is prose).  CJK text counts as prose.
 
     >>> [looks_like_debris(t) for t in ["12", "x y", "(3.1)", "∂L/∂q = 0", "− 3 −", "mi vi2 +"]]
     [True, True, True, True, True, True]
-    >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论"]]
-    [False, False, False]
+    >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论", "No, no."]]
+    [False, False, False, False]
     """
     chars = "".join(text.split())
     if not chars:
@@ -150,4 +151,5 @@ def looks_like_debris(text: str) -> bool:
     letters = len(_LETTER.findall(chars))
     if letters * 2 < len(chars):
         return True
-    return _WORD.search(text) is None
+    word = _WORD2 if is_finished(text) else _WORD3
+    return word.search(text) is None

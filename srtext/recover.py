@@ -312,7 +312,7 @@ def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Even
                 # "x = 0." ends its sentence even though the formula goes: the
                 # paragraph may end here, as after a short last line.
                 state.last_cls, state.last_band = cls, band
-                yield decision("drop", "finished short line with little prose: formula debris ending a sentence")
+                yield decision("drop", "finished line with little prose: formula debris ending a sentence")
                 return
             yield decision("drop", "short line with little prose: formula, table or page debris")
             return
