@@ -49,8 +49,12 @@ def test_ground_truth_is_in_the_pdf_text(name: str) -> None:
     build = _build_module()
     truth = (LATEX / f"{name}.truth.txt").read_text(encoding="utf-8").splitlines()
     meta = json.loads((LATEX / f"{name}.json").read_text(encoding="utf-8"))
-    text = (LATEX / f"{name}.pdftotext.txt").read_text(encoding="utf-8")
+    text = (LATEX / f"{name}.raw.txt").read_text(encoding="utf-8")  # content-stream order
     assert build.verify(name, text, truth, meta) == []
+    default = (LATEX / f"{name}.pdftotext.txt").read_text(encoding="utf-8")
+    assert [p.split(": ")[1] for p in build.verify(name, default, truth, meta)] == meta[
+        "pdftotext_misordered"
+    ]
 
 
 def test_verifier_catches_a_wrong_truth() -> None:
