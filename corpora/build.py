@@ -182,8 +182,16 @@ SR_LATN_MAP = dict(
 
 LAYOUT_SETUP = {
     "onecol": dict(cls="article", opts="10pt", paper="a6paper,margin=11mm,top=15mm,bottom=17mm"),
-    "twocol": dict(cls="article", opts="9pt,twocolumn", paper="paperwidth=170mm,paperheight=125mm,margin=10mm,top=15mm,bottom=12mm"),
-    "novel": dict(cls="article", opts="11pt", paper="paperwidth=105mm,paperheight=160mm,margin=11mm,top=17mm,bottom=16mm"),
+    "twocol": dict(
+        cls="article",
+        opts="9pt,twocolumn",
+        paper="paperwidth=170mm,paperheight=125mm,margin=10mm,top=15mm,bottom=12mm",
+    ),
+    "novel": dict(
+        cls="article",
+        opts="11pt",
+        paper="paperwidth=105mm,paperheight=160mm,margin=11mm,top=17mm,bottom=16mm",
+    ),
 }
 
 
