@@ -6,8 +6,8 @@
 """
 
 from srtext.config import Config
+from srtext.events import Decision, Paragraph
 from srtext.lines import Line
-from srtext.recover import Decision, Paragraph
 from srtext.recovery import SentenceRecovery, paragraphs, recover, recover_text
 
 __version__ = "0.1.0"

@@ -153,3 +153,62 @@ def looks_like_debris(text: str) -> bool:
         return True
     word = _WORD2 if is_finished(text) else _WORD3
     return word.search(text) is None
+
+
+_CAPTION = regex.compile(
+    r"""\A\s*(?:
+        (?:Figure|Fig\.|Table|Tab\.|Algorithm|Listing|Scheme|Chart|Plate|Exhibit
+         |Abbildung|Abb\.|Tabelle|Tab\.
+         |Слика|Сл\.|Табела|Slika|Sl\.|Tabela
+         |Рисунок|Рис\.|Таблица|Табл\.
+         |Figura|Fig\.|Tabla|Tableau|Tabella|Rysunek|Rys\.|Tabulka|Obrázek|Obr\.)
+        \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?\s*[.:|—–-]?
+      | [图表圖]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
+    )""",
+    regex.VERBOSE,
+)
+
+
+def is_caption_start(text: str) -> bool:
+    """Does the line start a figure or table caption (a label and a number)?
+
+    >>> [is_caption_start(t) for t in ["Figure 3: Flow", "Fig. 2.1. Map", "Tabelle 4 – Zeiten",
+    ...                                "Слика 1: Карта", "Рис. 5. Схема", "图 1：茶园"]]
+    [True, True, True, True, True, True]
+    >>> [is_caption_start(t) for t in ["Figure out the rest", "Tables turn", "Figures 1 and 2 show"]]
+    [False, False, False]
+    """
+    return _CAPTION.match(text) is not None
+
+
+_REFERENCES = regex.compile(
+    r"""\A\s*(?:[\dIVX]+\.?\s*)?(?:
+        References|Bibliography|Literature\s+cited|Works\s+cited
+      | Literatur|Literaturverzeichnis|Quellen
+      | Литература|Список\s+литературы|Библиография|Референце|Литература
+      | Literatura|Reference|Références|Bibliographie|Referencias|Bibliografía|Bibliografia|Riferimenti
+      | 参考文献|參考文獻
+    )\s*:?\s*\Z""",
+    regex.VERBOSE | regex.IGNORECASE,
+)
+_REFERENCE_ENTRY = regex.compile(r"\A\s*(?:\[\s*[\w+.-]{1,12}\s*\]|\d{1,3}\.(?=\s+\p{Lu}))\s*")
+
+
+def is_references_heading(text: str) -> bool:
+    """Does the line head the reference list?
+
+    >>> [is_references_heading(t) for t in ["References", "7. Literatur", "Литература", "参考文献"]]
+    [True, True, True, True]
+    >>> is_references_heading("References to earlier work are given")
+    False
+    """
+    return _REFERENCES.match(text) is not None
+
+
+def starts_reference_entry(text: str) -> bool:
+    """Does the line start an entry of a reference list ("[12] ...", "[Kn84] ...", "3. Author")?
+
+    >>> [starts_reference_entry(t) for t in ["[12] A. Author", "[Knu84] D. Knuth", "3. B. Author", "and 4."]]
+    [True, True, True, False]
+    """
+    return _REFERENCE_ENTRY.match(text) is not None

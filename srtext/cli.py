@@ -12,9 +12,9 @@ from typing import BinaryIO
 from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
 from srtext.config import FORMATS, MODES, Config
+from srtext.events import Decision, Paragraph
 from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
 from srtext.output import EXPLAIN_HEADER, explain_line, format_paragraphs
-from srtext.recover import Decision, Paragraph
 from srtext.recovery import recover
 from srtext.stats import draw_histogram
 from srtext.width import WidthStats

@@ -11,6 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from srtext.events import CLASSES, DROPPED_BY_DEFAULT
+
 Mode = Literal["default", "paper"]
 Format = Literal["lines", "blank"]
 
@@ -43,6 +45,12 @@ class Config:
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
             back as the same bytes, never replaced.
+        drop: the classes of text removed from the output (default mode): any of
+            ``headings``, ``captions``, ``furniture`` (running headers and footers,
+            page numbers), ``footnotes``, ``objects`` (table cells, formula and
+            figure debris) and ``references`` (the reference list).  Default:
+            furniture, footnotes and objects.  A class not dropped is kept, each
+            of its paragraphs on a line of its own.
     """
 
     mode: Mode = "default"
@@ -51,6 +59,7 @@ class Config:
     window: int | None = 20000
     output_format: Format = "lines"
     encoding: str = "utf-8"
+    drop: frozenset[str] = DROPPED_BY_DEFAULT
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -63,6 +72,12 @@ class Config:
             raise ValueError(f"window must be at least 1 line, not {self.window!r}")
         if self.output_format not in FORMATS:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
+        unknown = set(self.drop) - CLASSES.keys()
+        if unknown:
+            raise ValueError(
+                f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}"
+            )
+        object.__setattr__(self, "drop", frozenset(self.drop))
         try:
             "".encode(self.encoding)
         except LookupError:

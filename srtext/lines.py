@@ -27,11 +27,14 @@ class Line:
         number: 1-based number of the line in the input (lines end at LF, CRLF, CR).
         page: 1-based page number (pages are separated by form feeds).
         text: the line without its end of line, form feeds and trailing white space.
+        mark: what :mod:`srtext.pages` found the line to be ("header", "footer",
+            "page number", "footnote"), or "" for an ordinary line.
     """
 
     number: int
     page: int
     text: str
+    mark: str = ""
 
 
 class BinaryInputError(ValueError):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from srtext.recover import Decision, Paragraph
+from srtext.events import Decision, Paragraph
 
 
 def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> Iterator[str]:
@@ -22,7 +22,7 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
         yield p.text + "\n"
 
 
-EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\taction\treason\ttext\n"
+EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\treason\ttext\n"
 
 
 def explain_line(d: Decision) -> str:
@@ -31,10 +31,11 @@ def explain_line(d: Decision) -> str:
     >>> from srtext.lines import Line
     >>> from srtext.classify import LineClass, Band
     >>> print(explain_line(Decision(Line(7, 2, "x = 1"), LineClass.UNFINISHED, Band.SHORT,
-    ...       5, 60, "drop", "debris")), end="")  # doctest: +NORMALIZE_WHITESPACE
-    7	2	UL	short	5/60	drop	debris	x = 1
+    ...       5, 60, "object", "drop", "debris")), end="")  # doctest: +NORMALIZE_WHITESPACE
+    7	2	UL	short	5/60	object	drop	debris	x = 1
     """
     band = d.band.value if d.band is not None else "-"
     text = d.line.text.replace("\t", " ")
-    cells = (d.line.number, d.line.page, d.cls.value, band, f"{d.width}/{d.cw}", d.action, d.reason, text)
+    cells: tuple[object, ...] = (d.line.number, d.line.page, d.cls.value, band, f"{d.width}/{d.cw}")
+    cells += (d.kind, d.action, d.reason, text)
     return "\t".join(map(str, cells)) + "\n"

@@ -1,20 +1,12 @@
-"""The recovery state machines: which lines join, which start a paragraph, which go.
+"""The default recovery: which lines join, which start a paragraph, which go, and why.
 
-Both modes read ``(line, width, CW)`` triples (see :func:`srtext.width.with_column_width`)
-and yield, in input order, one :class:`Decision` for every line and a
-:class:`Paragraph` whenever one is complete.  They keep only the open paragraph
-as state, so they stream.
-
-Paper mode is the published algorithm, literally:
-
-* EL (empty line): deleted; it does not end a paragraph.
-* FL (ends in . ? !): appended to the open paragraph, which it ends.
-* UL within ``eps * CW`` of CW: a beginning or middle line, joined to the next.
-* any other UL: inside a paragraph it is an object or page element and is
-  deleted; outside one it is a heading line, and consecutive heading lines are
-  merged into one paragraph.
-
-The default mode fixes what that gets wrong on real input (see ``SPEC.md``):
+It reads ``(line, width, CW)`` triples (see :func:`srtext.width.with_column_width`),
+with page furniture and footnotes already marked (:mod:`srtext.pages`), and
+yields in input order a :class:`~srtext.events.Decision` for every line and a
+:class:`~srtext.events.Paragraph` whenever one is complete.  It keeps only the
+open paragraph (and the captions or kept furniture that interrupted it) and one
+line of look-ahead, so it streams.  The published algorithm is in
+:mod:`srtext.paper`; this mode fixes what it gets wrong on real input:
 
 * a full-width finished line does not end its paragraph (a sentence that happens
   to end at the margin is more likely than a paragraph whose last line is full);
@@ -28,7 +20,14 @@ The default mode fixes what that gets wrong on real input (see ``SPEC.md``):
   (a colon before a display formula, an abbreviation at the line end);
 * a short unfinished line after a finished full line starts a heading when a
   blank line comes before it or it is numbered ("4.1 Results"); after an
-  unfinished line it must be both.
+  unfinished line it must be both; a short line that the next line continues in
+  lower case starts a paragraph, not a heading;
+* page furniture (running headers and footers, page numbers) and footnotes are
+  dropped without ending the paragraph they interrupt, so it continues across
+  the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of
+  their own, and a body paragraph they interrupt goes on after them;
+* after a "References" heading, body paragraphs are reference entries, each
+  starting at its label ("[12]", "3.").
 """
 
 from __future__ import annotations
@@ -40,153 +39,42 @@ from srtext.classify import (
     Band,
     LineClass,
     classify_line,
-    classify_paper,
     has_section_number,
+    is_caption_start,
     is_indented,
+    is_references_heading,
     looks_like_debris,
     starts_lowercase,
+    starts_reference_entry,
     width_band,
 )
-from srtext.hyphen import join_lines
+from srtext.events import (
+    BODY,
+    CAPTION,
+    CLASSES,
+    DROPPED_BY_DEFAULT,
+    EMPTY,
+    FOOTNOTE,
+    FURNITURE,
+    HEADING,
+    OBJECT,
+    REFERENCE,
+    Decision,
+    Event,
+    Open,
+    Paragraph,
+)
 from srtext.lines import Line
+from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 
-BODY = "body"
-HEADING = "heading"
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """What happened to one input line, and why.
-
-    ``action`` is one of ``start`` (starts a body paragraph), ``join`` (joins the
-    open paragraph), ``heading`` (starts a heading), ``merge`` (joins the open
-    heading), ``drop`` (removed) and ``skip`` (an empty line).
-    """
-
-    line: Line
-    cls: LineClass
-    band: Band | None
-    width: int
-    cw: int
-    action: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Paragraph:
-    """One recovered paragraph.
-
-    Attributes:
-        text: the paragraph on one line.
-        kind: ``"body"`` or ``"heading"``.
-        lines: the input line numbers it was made from.
-        page: the page it starts on.
-    """
-
-    text: str
-    kind: str
-    lines: tuple[int, ...]
-    page: int
-
-
-Event = Decision | Paragraph
 Triple = tuple[Line, int, int]
-
-
-class _Open:
-    """The open paragraph: its kind and lines, and how its last line ended."""
-
-    __slots__ = ("kind", "last_band", "last_cls", "lines")
-
-    def __init__(self, kind: str, line: Line, cls: LineClass, band: Band) -> None:
-        self.kind = kind
-        self.lines = [line]
-        self.last_cls = cls
-        self.last_band = band
-
-    def add(self, line: Line, cls: LineClass, band: Band) -> None:
-        self.lines.append(line)
-        self.last_cls = cls
-        self.last_band = band
-
-    def close(self, mode: str) -> Paragraph:
-        return Paragraph(
-            text=join_lines([x.text for x in self.lines], mode),
-            kind=self.kind,
-            lines=tuple(dict.fromkeys(x.number for x in self.lines)),
-            page=self.lines[0].page,
-        )
-
-    @property
-    def running(self) -> bool:
-        """Is the last line a full or long unfinished body line (mid-sentence)?"""
-        return (
-            self.kind == BODY and self.last_band is not Band.SHORT and self.last_cls is LineClass.UNFINISHED
-        )
-
-
-def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
-    """The published SR algorithm, literally.
-
-    >>> from srtext.lines import text_lines
-    >>> from srtext.width import with_column_width
-    >>> text = "A HEADING\\nof two lines\\n" + "x" * 30 + "\\nfoot\\n" + "y" * 29 + ".\\n"
-    >>> events = recover_paper(with_column_width(text_lines(text), mode="paper"), 0.1)
-    >>> [(e.kind, e.text) for e in events if isinstance(e, Paragraph)]  # doctest: +ELLIPSIS
-    [('heading', 'A HEADING of two lines'), ('body', 'xxx...x yyy...y.')]
-    """
-    par = False
-    body: _Open | None = None
-    heading: _Open | None = None
-    for line, width, cw in triples:
-        cls = classify_paper(line.text)
-        if cls is LineClass.EMPTY:
-            yield Decision(line, cls, None, width, cw, "skip", "empty line: deleted")
-            continue
-        band = width_band(width, cw, eps)
-        if cls is LineClass.FINISHED or band is Band.FULL:
-            if heading is not None:
-                yield heading.close("paper")
-                heading = None
-            if body is None:
-                body = _Open(BODY, line, cls, band)
-                action = "start"
-            else:
-                body.add(line, cls, band)
-                action = "join"
-            if cls is LineClass.FINISHED:
-                yield Decision(line, cls, band, width, cw, action, "finished line: ends the paragraph")
-                yield body.close("paper")
-                body, par = None, False
-            else:
-                yield Decision(line, cls, band, width, cw, action, "unfinished line of column width")
-                par = True
-        elif par:
-            yield Decision(
-                line,
-                cls,
-                band,
-                width,
-                cw,
-                "drop",
-                "unfinished line off column width inside a paragraph: object or page element",
-            )
-        elif heading is None:
-            heading = _Open(HEADING, line, cls, band)
-            yield Decision(
-                line, cls, band, width, cw, "heading", "unfinished line off column width outside a paragraph"
-            )
-        else:
-            heading.add(line, cls, band)
-            yield Decision(line, cls, band, width, cw, "merge", "consecutive heading line")
-    if heading is not None:
-        yield heading.close("paper")
-    if body is not None:
-        yield body.close("paper")
+MODE = "default"
 
 
 @dataclass(frozen=True, slots=True)
 class _Item:
+    """A non-empty line with what the rules need to know about it."""
+
     line: Line
     width: int
     cw: int
@@ -195,45 +83,267 @@ class _Item:
     blank_before: bool
     page_break_before: bool
 
+    def decision(self, kind: str, action: str, reason: str) -> Decision:
+        return Decision(self.line, self.cls, self.band, self.width, self.cw, kind, action, reason)
+
+
+Trailing = list["_Item | Decision"]
+
 
 def _items(
     triples: Iterable[Triple], eps: float, hold: int | None
-) -> Iterator[tuple[_Item | None, list[Decision]]]:
-    """Pair every non-empty line with the empty lines that follow it.
+) -> Iterator[tuple[_Item | None, Trailing]]:
+    """Pair every unmarked non-empty line with what follows it up to the next one.
 
-    Yields ``(item, empties)``; ``item`` is None for empty lines before the first
-    non-empty one.  At most ``hold`` empty lines are held back.
+    What follows is empty lines (as ``skip`` decisions) and marked lines
+    (furniture, footnotes, as items), in input order.  A blank line counts as
+    ``blank_before`` only when no page break or marked line comes between.  At
+    most ``hold`` lines are held back.
     """
-    empties: list[Decision] = []
+    trailing: Trailing = []
     item: _Item | None = None
     previous_page = 0
+    interrupted = False
     for line, width, cw in triples:
         cls = classify_line(line.text)
         if cls is LineClass.EMPTY:
-            empties.append(Decision(line, cls, None, width, cw, "skip", "empty line"))
-            if hold is not None and len(empties) >= hold:
-                yield item, empties
-                item, empties = None, []
+            trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line"))
+        elif line.mark:
+            trailing.append(_Item(line, width, cw, cls, width_band(width, cw, eps), False, False))
+            interrupted = True
+        else:
+            blank = not interrupted and any(
+                isinstance(t, Decision) and t.line.page == line.page for t in trailing
+            )
+            if item is not None or trailing:
+                yield item, trailing
+            trailing, interrupted = [], False
+            page_break = bool(previous_page) and line.page != previous_page
+            item = _Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break)
+            previous_page = line.page
             continue
-        blank = any(e.line.page == line.page for e in empties)
-        if item is not None or empties:
-            yield item, empties
-        empties = []
-        item = _Item(
-            line,
-            width,
-            cw,
-            cls,
-            width_band(width, cw, eps),
-            blank,
-            bool(previous_page) and line.page != previous_page,
+        if hold is not None and len(trailing) >= hold:
+            yield item, trailing
+            item, trailing = None, []
+    if item is not None or trailing:
+        yield item, trailing
+
+
+# Verbs of the body rules.
+DROP, DROP_END, JOIN, START, START_HEADING = "drop", "drop-end", "join", "start", "start-heading"
+
+
+def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, str]:
+    """The decision for a line of running text: a verb and the reason.
+
+    ``state`` is the open paragraph (body, heading or reference), ``nxt`` the next
+    unmarked non-empty line.  Verbs: ``drop``; ``drop-end`` (dropped, but its
+    sentence ended there); ``join``; ``start`` (a body paragraph);
+    ``start-heading``.
+    """
+    text, cls, band = cur.line.text, cur.cls, cur.band
+    lower = starts_lowercase(text)
+
+    def continued() -> bool:
+        return (
+            nxt is not None
+            and not nxt.blank_before
+            and starts_lowercase(nxt.line.text)
+            and not looks_like_debris(nxt.line.text)
         )
-        previous_page = line.page
-    if item is not None or empties:
-        yield item, empties
+
+    def heading(reason: str) -> tuple[str, str]:
+        if continued():
+            return START, "short line continued in lower case on the next line: a paragraph starts"
+        return START_HEADING, reason
+
+    if band is Band.SHORT:
+        if looks_like_debris(text):
+            if cls is LineClass.FINISHED and state is not None and state.kind != HEADING:
+                return DROP_END, "finished line with little prose: formula debris ending a sentence"
+            return DROP, "short line with little prose: formula, table or page debris"
+        if (
+            state is not None
+            and state.running
+            and not lower
+            and nxt is not None
+            and nxt.band is not Band.SHORT
+            and starts_lowercase(nxt.line.text)
+        ):
+            return DROP, "short line interrupting a running sentence: footnote or page element"
+        if state is None:
+            if cls is LineClass.FINISHED:
+                return START, "short finished line outside a paragraph: a paragraph of its own"
+            return heading("short unfinished line outside a paragraph: heading")
+        if state.kind == HEADING:
+            if cls is LineClass.UNFINISHED and (
+                cur.blank_before or has_section_number(text) or (not lower and continued())
+            ):
+                return heading("short unfinished line, blank or numbered: a heading of its own")
+            if cls is LineClass.UNFINISHED:
+                return JOIN, "consecutive short unfinished line: part of the heading"
+            return START, "short finished line after a heading"
+        if state.last_band is not Band.SHORT:
+            numbered = has_section_number(text)
+            if (
+                cls is LineClass.UNFINISHED
+                and not lower
+                and (cur.blank_before or numbered)
+                and (numbered or state.last_cls is LineClass.FINISHED)
+            ):
+                return heading("short unfinished line, blank or numbered, after a finished line: heading")
+            if state.last_cls is LineClass.FINISHED and cur.blank_before and not lower:
+                return START, "short finished line after a blank line and a finished line: a paragraph"
+            return JOIN, "short line after a body line: the paragraph's last line"
+        if lower:
+            return JOIN, "lower-case start: continues the paragraph"
+        if cls is LineClass.FINISHED:
+            return START, "short finished line after a finished paragraph: a paragraph of its own"
+        return heading("short unfinished line after a finished paragraph: heading")
+
+    # A full or long line: a body line.
+    if state is None:
+        return START, "body line outside a paragraph: starts one"
+    if state.kind == HEADING:
+        return START, "body line after a heading: starts a paragraph"
+    if state.last_band is Band.SHORT:
+        if lower:
+            return JOIN, "lower-case start after a short line: continues the paragraph"
+        return START, "body line after the paragraph's short last line: starts a paragraph"
+    if state.last_cls is LineClass.UNFINISHED:
+        return JOIN, "previous body line is unfinished"
+    if cur.blank_before and not lower:
+        return START, "blank line after a finished line: starts a paragraph"
+    if is_indented(text) and not lower:
+        return START, "indented line after a finished line: starts a paragraph"
+    return JOIN, "full finished line before: a sentence ended at the margin, the paragraph goes on"
 
 
-def recover_default(triples: Iterable[Triple], eps: float, hold: int | None = 20000) -> Iterator[Event]:
+class _Machine:
+    """The state of the default recovery over one document."""
+
+    def __init__(self, drop: frozenset[str]) -> None:
+        unknown = drop - CLASSES.keys()
+        if unknown:
+            raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
+        self.dropped = {kind for name in drop for kind in CLASSES[name]}
+        self.state: Open | None = None  # the open body, heading or reference paragraph
+        self.caption: Open | None = None  # the caption being collected
+        self.note: Open | None = None  # a kept footnote being collected
+        self.queue: list[Paragraph] = []  # side paragraphs waiting for the open body paragraph
+        self.references = False
+
+    # -- paragraphs
+
+    def side(self, p: Paragraph) -> Iterator[Event]:
+        """Emit a caption, footnote or furniture paragraph, after the body paragraph it interrupts."""
+        if self.state is not None and self.state.kind in (BODY, REFERENCE):
+            self.queue.append(p)
+        else:
+            yield p
+
+    def close(self) -> Iterator[Event]:
+        if self.state is not None and self.state.kind not in self.dropped:
+            yield self.state.close(MODE)
+        self.state = None
+        yield from self.queue
+        self.queue.clear()
+
+    def close_side(self) -> Iterator[Event]:
+        for attr in ("caption", "note"):
+            side: Open | None = getattr(self, attr)
+            if side is not None:
+                setattr(self, attr, None)
+                yield from self.side(side.close(MODE))
+
+    def finish(self) -> Iterator[Event]:
+        yield from self.close_side()
+        yield from self.close()
+
+    # -- lines
+
+    def act(self, cur: _Item, kind: str, action: str, reason: str) -> Decision:
+        if kind in self.dropped:
+            return cur.decision(kind, "drop", f"{reason} ({kind} dropped)")
+        return cur.decision(kind, action, reason)
+
+    def marked(self, cur: _Item) -> Iterator[Event]:
+        """A line marked as page furniture or footnote: never part of the text around it."""
+        kind = FOOTNOTE if cur.line.mark == FOOTNOTE_MARK else FURNITURE
+        if kind == FOOTNOTE:
+            reason = "footnote at the bottom of a page"
+        else:
+            reason = f"page furniture: {cur.line.mark}"
+        if kind in self.dropped:
+            yield cur.decision(kind, "drop", reason)
+            return
+        if kind == FOOTNOTE and self.note is not None and not is_caption_start(cur.line.text):
+            self.note.add(cur.line, cur.cls, cur.band)
+            yield cur.decision(kind, "join", reason)
+            return
+        yield from self.close_side()
+        yield cur.decision(kind, "start", reason)
+        opened = Open(kind, cur.line, cur.cls, cur.band)
+        if kind == FOOTNOTE:
+            self.note = opened
+        else:
+            yield from self.side(opened.close(MODE))
+
+    def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
+        """An unmarked non-empty line."""
+        text = cur.line.text
+        if self.note is not None:
+            yield from self.side(self.note.close(MODE))
+            self.note = None
+        if self.caption is not None:
+            c = self.caption
+            if (
+                not cur.blank_before
+                and c.last_cls is LineClass.UNFINISHED
+                and len(c.lines) < 8
+                and not is_caption_start(text)
+                and not looks_like_debris(text)
+            ):
+                c.add(cur.line, cur.cls, cur.band)
+                yield self.act(cur, CAPTION, "join", "continues the caption")
+                return
+            yield from self.close_side()
+        if is_caption_start(text):
+            self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
+            yield self.act(cur, CAPTION, "start", "caption: a label and a number")
+            if cur.cls is LineClass.FINISHED:
+                yield from self.close_side()
+            return
+        verb, reason = body_rule(cur, nxt, self.state)
+        if verb == DROP:
+            yield cur.decision(OBJECT if "debris" in reason else FOOTNOTE, "drop", reason)
+            return
+        if verb == DROP_END:
+            assert self.state is not None
+            self.state.last_cls, self.state.last_band = cur.cls, cur.band
+            yield cur.decision(OBJECT, "drop", reason)
+            return
+        body = REFERENCE if self.references else BODY
+        in_list = body == REFERENCE and self.state is not None and self.state.kind == REFERENCE
+        if in_list and verb == JOIN and starts_reference_entry(text):
+            verb, reason = START, "a reference entry starts at its label"
+        if verb == JOIN:
+            assert self.state is not None
+            self.state.add(cur.line, cur.cls, cur.band)
+            action = "merge" if self.state.kind == HEADING else "join"
+            yield self.act(cur, self.state.kind, action, reason)
+            return
+        yield from self.close()
+        kind = HEADING if verb == START_HEADING else body
+        if kind == HEADING:
+            self.references = is_references_heading(text)
+        self.state = Open(kind, cur.line, cur.cls, cur.band)
+        yield self.act(cur, kind, "heading" if kind == HEADING else "start", reason)
+
+
+def recover_default(
+    triples: Iterable[Triple], eps: float, hold: int | None = 20000, drop: frozenset[str] = DROPPED_BY_DEFAULT
+) -> Iterator[Event]:
     """The improved recovery; see the module's docstring for its rules.
 
     >>> from srtext.lines import text_lines
@@ -244,149 +354,21 @@ def recover_default(triples: Iterable[Triple], eps: float, hold: int | None = 20
     >>> [(e.kind, e.text[-12:]) for e in events if isinstance(e, Paragraph)]
     [('body', 'and the end.'), ('heading', 'Next one:')]
     """
-    state: _Open | None = None
-    items = _items(triples, eps, hold)
+    machine = _Machine(drop)
     current: _Item | None = None
-    current_empties: list[Decision] = []
-    for nxt, empties in _chain(items):
+    current_trailing: Trailing = []
+    for nxt, trailing in _chain(_items(triples, eps, hold)):
         if current is not None:
-            for event in _decide(current, nxt, state):
-                if isinstance(event, _Open):
-                    state = event
-                else:
-                    yield event
-        yield from current_empties
-        current, current_empties = nxt, empties
-    yield from current_empties
-    if state is not None:
-        yield state.close("default")
+            yield from machine.content(current, nxt)
+        for t in current_trailing:
+            if isinstance(t, Decision):
+                yield t
+            else:
+                yield from machine.marked(t)
+        current, current_trailing = nxt, trailing
+    yield from machine.finish()
 
 
-def _chain(
-    items: Iterator[tuple[_Item | None, list[Decision]]],
-) -> Iterator[tuple[_Item | None, list[Decision]]]:
+def _chain(items: Iterator[tuple[_Item | None, Trailing]]) -> Iterator[tuple[_Item | None, Trailing]]:
     yield from items
     yield None, []
-
-
-def _decide(cur: _Item, nxt: _Item | None, state: _Open | None) -> Iterator[Event | _Open]:
-    """Decide one non-empty line, knowing the open paragraph and the next line.
-
-    Yields events, and the new open paragraph (an ``_Open``) when one starts.
-    """
-    line, cls, band = cur.line, cur.cls, cur.band
-
-    def decision(action: str, reason: str) -> Decision:
-        return Decision(line, cls, band, cur.width, cur.cw, action, reason)
-
-    def start(kind: str, reason: str) -> Iterator[Event | _Open]:
-        if state is not None:
-            yield state.close("default")
-        yield _Open(kind, line, cls, band)
-        yield decision("heading" if kind == HEADING else "start", reason)
-
-    def join(reason: str) -> Iterator[Event | _Open]:
-        assert state is not None
-        state.add(line, cls, band)
-        yield decision("merge" if state.kind == HEADING else "join", reason)
-
-    def continued() -> bool:
-        """Does the next line continue this one (no blank line, lower-case prose)?"""
-        return (
-            nxt is not None
-            and not nxt.blank_before
-            and starts_lowercase(nxt.line.text)
-            and not looks_like_debris(nxt.line.text)
-        )
-
-    def heading(reason: str) -> Iterator[Event | _Open]:
-        """Start a heading, unless the next line continues this one in lower case."""
-        if continued():
-            return start(BODY, "short line continued in lower case on the next line: a paragraph starts")
-        return start(HEADING, reason)
-
-    lower = starts_lowercase(line.text)
-    if band is Band.SHORT:
-        if looks_like_debris(line.text):
-            if cls is LineClass.FINISHED and state is not None and state.kind == BODY:
-                # "x = 0." ends its sentence even though the formula goes: the
-                # paragraph may end here, as after a short last line.
-                state.last_cls, state.last_band = cls, band
-                yield decision("drop", "finished line with little prose: formula debris ending a sentence")
-                return
-            yield decision("drop", "short line with little prose: formula, table or page debris")
-            return
-        if (
-            state is not None
-            and state.running
-            and not lower
-            and nxt is not None
-            and nxt.band is not Band.SHORT
-            and starts_lowercase(nxt.line.text)
-        ):
-            yield decision("drop", "short line interrupting a running sentence: footnote or page element")
-            return
-        if state is None:
-            if cls is LineClass.FINISHED:
-                yield from start(BODY, "short finished line outside a paragraph: a paragraph of its own")
-            else:
-                yield from heading("short unfinished line outside a paragraph: heading")
-            return
-        if state.kind == HEADING:
-            if cls is LineClass.UNFINISHED and (
-                cur.blank_before or has_section_number(line.text) or (not lower and continued())
-            ):
-                yield from heading("short unfinished line, blank or numbered: a heading of its own")
-            elif cls is LineClass.UNFINISHED:
-                yield from join("consecutive short unfinished line: part of the heading")
-            else:
-                yield from start(BODY, "short finished line after a heading")
-            return
-        if state.last_band is not Band.SHORT:
-            numbered = has_section_number(line.text)
-            heading_like = (
-                cls is LineClass.UNFINISHED
-                and not lower
-                and (cur.blank_before or numbered)
-                and (numbered or state.last_cls is LineClass.FINISHED)
-            )
-            if heading_like:
-                yield from heading("short unfinished line, blank or numbered, after a finished line: heading")
-            elif state.last_cls is LineClass.FINISHED and cur.blank_before and not lower:
-                yield from start(
-                    BODY, "short finished line after a blank line and a finished line: a paragraph"
-                )
-            else:
-                yield from join("short line after a body line: the paragraph's last line")
-            return
-        if lower:
-            yield from join("lower-case start: continues the paragraph")
-        elif cls is LineClass.FINISHED:
-            yield from start(BODY, "short finished line after a finished paragraph: a paragraph of its own")
-        else:
-            yield from heading("short unfinished line after a finished paragraph: heading")
-        return
-
-    # A full or long line: a body line.
-    if state is None:
-        yield from start(BODY, "body line outside a paragraph: starts one")
-        return
-    if state.kind == HEADING:
-        yield from start(BODY, "body line after a heading: starts a paragraph")
-        return
-    if state.last_band is Band.SHORT:
-        if lower:
-            yield from join("lower-case start after a short line: continues the paragraph")
-        else:
-            yield from start(BODY, "body line after the paragraph's short last line: starts a paragraph")
-        return
-    if state.last_cls is LineClass.UNFINISHED:
-        yield from join("previous body line is unfinished")
-        return
-    if cur.blank_before and not lower:
-        yield from start(BODY, "blank line after a finished line: starts a paragraph")
-        return
-    if is_indented(line.text) and not lower:
-        yield from start(BODY, "indented line after a finished line: starts a paragraph")
-        return
-    yield from join("full finished line before: a sentence ended at the margin, the paragraph goes on")

@@ -8,9 +8,12 @@ from functools import cached_property
 from pathlib import Path
 
 from srtext.config import Config
+from srtext.events import Decision, Event, Paragraph
 from srtext.lines import Line, byte_lines, number_lines, text_lines
 from srtext.output import format_paragraphs
-from srtext.recover import Decision, Event, Paragraph, recover_default, recover_paper
+from srtext.pages import mark_pages
+from srtext.paper import recover_paper
+from srtext.recover import recover_default
 from srtext.width import WidthStats, with_column_width
 
 Source = str | bytes | os.PathLike[str] | Iterable[str]
@@ -35,12 +38,16 @@ def recover(
     config = config or Config()
     if stats is None:
         stats = WidthStats(mode=config.mode, eps=config.eps)
-    triples = with_column_width(
-        lines, mode=config.mode, eps=config.eps, cw=config.cw, window=config.window, stats=stats
-    )
     if config.mode == "paper":
+        triples = with_column_width(
+            lines, mode="paper", eps=config.eps, cw=config.cw, window=config.window, stats=stats
+        )
         return recover_paper(triples, config.eps)
-    return recover_default(triples, config.eps, hold=config.window)
+    marked = mark_pages(lines, config.window)
+    triples = with_column_width(
+        marked, mode=config.mode, eps=config.eps, cw=config.cw, window=config.window, stats=stats
+    )
+    return recover_default(triples, config.eps, hold=config.window, drop=config.drop)
 
 
 def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:

@@ -82,11 +82,13 @@ def test_explain_names_every_line(
     code, out, _ = in_process(["--explain", "--mode", "paper"], data, monkeypatch, capsysbinary)
     rows = out.decode().splitlines()
     assert code == 0
-    assert rows[0].split("\t") == ["line", "page", "class", "band", "width/cw", "action", "reason", "text"]
+    assert rows[0].split("\t") == [
+        "line", "page", "class", "band", "width/cw", "kind", "action", "reason", "text"
+    ]
     assert [r.split("\t")[0] for r in rows[1:]] == [str(n) for n in range(1, 12)]
     footnote = rows[7].split("\t")
-    assert footnote[1:4] == ["2", "UL", "short"] and footnote[5] == "drop"
-    assert footnote[7] == "1 See the notes kept in the town library"
+    assert footnote[1:4] == ["2", "UL", "short"] and footnote[5:7] == ["object", "drop"]
+    assert footnote[8] == "1 See the notes kept in the town library"
 
 
 def test_stats_draws_the_histogram_on_stderr(
@@ -174,7 +176,7 @@ def test_sigpipe_is_quiet() -> None:
     big = EN.read_bytes() * 3000
     shell = f"{sys.executable} -m srtext | head -n 1"
     r = subprocess.run(["sh", "-c", shell], input=big, capture_output=True, timeout=120)
-    assert r.stdout.decode().startswith("1. How Rivers")
+    assert r.stdout.count(b"\n") == 1
     assert r.stderr == b""
 
 

@@ -1,0 +1,237 @@
+"""Page furniture and footnotes, found page by page from the form feeds between pages.
+
+Running headers and footers repeat at the top or bottom of many pages once digits
+are masked (odd and even pages may carry different ones; a header may be as long
+as the column); page numbers stand alone in the top or bottom lines of a page in
+their usual forms (3, iii, "- 3 -", "Page 3 of 10", "S. 3", "стр. 3").
+Footnotes are short blocks at the bottom of a page that start with a marker
+symbol, or with a number that the page's text carries as a marker.
+
+:func:`mark_pages` streams: it holds whole pages, at most ``window`` lines, and
+counts repeats over every page read so far, so an input of at most ``window``
+lines gets exactly the whole-document decisions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+
+import regex
+
+from srtext.lines import Line
+
+HEADER = "header"
+FOOTER = "footer"
+PAGE_NUMBER = "page number"
+FOOTNOTE = "footnote"
+
+ZONE = 3  # lines at the top and at the bottom of a page where furniture lives
+
+_PAGE_NUMBER = regex.compile(
+    r"""\A\s*(?:
+        [-–—−]\s*\d{1,4}\s*[-–—−]
+      | (?:page|seite|s\.|str\.|стр\.|страна|страница|с\.|p\.|pag\.|página|第)\s*\d{1,4}
+        (?:\s*(?:/|of|von|из|од|de|页)\s*\d{1,4})?\s*页?
+      | \d{1,4}\s*(?:/|of|von|из|од)\s*\d{1,4}
+      | \d{1,4}
+      | [ivxlc]{1,7}
+      | [IVXLC]{1,7}
+    )\s*\Z""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+_DIGITS = regex.compile(r"\d+")
+_SPACE = regex.compile(r"\s+")
+_SYMBOL_MARK = regex.compile(r"\A\s*(?:[∗*†‡§¶⋆♯]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?\s+\S")
+
+
+def is_page_number(text: str) -> bool:
+    """Is the line a bare page number in one of its usual forms?
+
+    >>> [is_page_number(t) for t in ["3", " iii ", "- 3 -", "Page 3 of 10", "S. 3", "стр. 3", "12/20"]]
+    [True, True, True, True, True, True, True]
+    >>> [is_page_number(t) for t in ["3 cases", "1999 and 2000", "Page 3 shows", "II. Methods"]]
+    [False, False, False, False]
+    """
+    return _PAGE_NUMBER.match(text) is not None
+
+
+def mask(text: str) -> str:
+    """A line with its digits masked and its white space collapsed, for comparing pages.
+
+    >>> mask("Notes on rivers   12"), mask("13  Notes on rivers")
+    ('Notes on rivers #', '# Notes on rivers')
+    """
+    return _SPACE.sub(" ", _DIGITS.sub("#", text)).strip()
+
+
+def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
+    """Indices of the first and the last :data:`ZONE` non-empty lines of a page.
+
+    >>> page = [Line(i, 1, t) for i, t in enumerate(["H", "", "a", "b", "c", "d", "", "7"])]
+    >>> zones(page)
+    ([0, 2, 3], [4, 5, 7])
+    """
+    filled = [i for i, line in enumerate(page) if line.text.strip()]
+    return filled[:ZONE], filled[-ZONE:]
+
+
+@dataclasses.dataclass
+class Repeats:
+    """How many pages carry each masked line in their top and bottom zones."""
+
+    pages: int = 0
+    top: Counter[str] = dataclasses.field(default_factory=Counter)
+    bottom: Counter[str] = dataclasses.field(default_factory=Counter)
+
+    def add(self, page: Sequence[Line]) -> None:
+        self.pages += 1
+        top, bottom = zones(page)
+        self.top.update({mask(page[i].text) for i in top})
+        self.bottom.update({mask(page[i].text) for i in bottom})
+
+    def threshold(self) -> int:
+        """Pages a line must repeat on to be furniture: 2, or an eighth of the pages."""
+        return max(2, math.ceil(self.pages / 8))
+
+
+def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
+    """Furniture of one page: index in the page to its kind (header, footer, page number).
+
+    On the first page the top line only is taken as a repeated header, so that a
+    title which is also the running header of later pages stays.
+
+    >>> bodies = ["Rivers move.", "Banks fall.", "Fields flood."]
+    >>> pages = [[Line(1, p, "Notes on rivers"), Line(2, p, ""), Line(3, p, bodies[p - 1]),
+    ...           Line(4, p, str(p))] for p in (1, 2, 3)]
+    >>> r = Repeats()
+    >>> for p in pages: r.add(p)
+    >>> find_page_furniture(pages[1], r)
+    {0: 'header', 3: 'page number'}
+    """
+    top, bottom = zones(page)
+    need = repeats.threshold()
+    found: dict[int, str] = {}
+    for i in top:
+        text = page[i].text
+        if is_page_number(text):
+            found[i] = PAGE_NUMBER
+        elif repeats.top[mask(text)] >= need and (not first or i == top[0]):
+            found[i] = HEADER
+    for i in bottom:
+        text = page[i].text
+        if i in found:
+            continue
+        if is_page_number(text):
+            found[i] = PAGE_NUMBER
+        elif repeats.bottom[mask(text)] >= need and not first:
+            found[i] = FOOTER
+    return found
+
+
+def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
+    """Footnote lines of one page: what lies below a marker line near the page's bottom.
+
+    Going up from the last line (furniture and empty lines aside), the nearest
+    line within six lines that starts with a marker symbol (∗ † ‡ § ¶, superscript
+    digits), or with a number that the page's text carries as a marker after a
+    word ("banks.1", "Fellow1"), starts a footnote that runs to the bottom.  Up
+    to three footnotes are taken, each found above the previous one the same way.
+    A line that starts with a marker symbol starts a footnote anywhere on the
+    page (two columns: the first column's footnotes come mid-page), which runs
+    to the next empty line (four lines at most).
+
+    >>> texts = ["Rivers move on.1 They cut", "banks and fields.", "1 See the survey", "of 1990.", "", "4"]
+    >>> page = [Line(i, 1, t) for i, t in enumerate(texts)]
+    >>> sorted(find_footnotes(page, {5: "page number"}))
+    [2, 3]
+    >>> sorted(find_footnotes(page[:2] + page[4:], {3: "page number"}))
+    []
+    """
+    notes: set[int] = set()
+    body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
+    content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
+    end = len(content)
+    for _note in range(3):
+        for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
+            if _starts_with_marker(page[content[k]].text, body):
+                notes.update(range(content[k], content[end - 1] + 1))
+                end = k
+                break
+        else:
+            break
+    # In two columns a footnote ends a column, in the middle of pdftotext's page:
+    # a line with a marker symbol starts one anywhere, and it runs to an empty line.
+    for k in content[1:]:
+        if k not in notes and _SYMBOL_MARK.match(page[k].text):
+            j = k
+            while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
+                notes.add(j)
+                j += 1
+    return {i for i in notes if i not in furniture}
+
+
+def _starts_with_marker(text: str, page_text: str) -> bool:
+    if _SYMBOL_MARK.match(text):
+        return True
+    m = _NUMBER_MARK.match(text)
+    if m is None:
+        return False
+    return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
+
+
+def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
+    furniture = find_page_furniture(page, repeats, first=first)
+    notes = find_footnotes(page, furniture)
+    for i, line in enumerate(page):
+        if i in furniture:
+            yield dataclasses.replace(line, mark=furniture[i])
+        elif i in notes:
+            yield dataclasses.replace(line, mark=FOOTNOTE)
+        else:
+            yield line
+
+
+def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Line]:
+    """Mark page furniture and footnotes (``Line.mark``), holding at most ``window`` lines.
+
+    >>> text = [Line(n, p, t) for n, (p, t) in enumerate(
+    ...     [(1, "Journal"), (1, "Body one"), (1, "1"), (2, "Journal"), (2, "Body two"), (2, "2")], 1)]
+    >>> [(x.text, x.mark) for x in mark_pages(text)]  # doctest: +NORMALIZE_WHITESPACE
+    [('Journal', 'header'), ('Body one', ''), ('1', 'page number'),
+     ('Journal', 'header'), ('Body two', ''), ('2', 'page number')]
+    """
+    repeats = Repeats()
+    held: list[list[Line]] = []
+    held_lines = 0
+    page: list[Line] = []
+    first_page = True
+
+    def release() -> Iterator[Line]:
+        nonlocal first_page, held_lines
+        for p in held:
+            yield from _page_marks(p, repeats, first_page)
+            first_page = False
+        held.clear()
+        held_lines = 0
+
+    for line in lines:
+        if page and line.page != page[-1].page:
+            repeats.add(page)
+            held.append(page)
+            held_lines += len(page)
+            page = []
+            if window is not None and held_lines >= window:
+                yield from release()
+        page.append(line)
+        if window is not None and len(page) > window:
+            # A "page" longer than the window: no form feeds; nothing to mark.
+            yield from page
+            page = []
+    if page:
+        repeats.add(page)
+        held.append(page)
+    yield from release()
