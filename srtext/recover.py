@@ -32,8 +32,11 @@ line of look-ahead, so it streams.  The published algorithm is in
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+
+import regex
 
 from srtext.classify import (
     Band,
@@ -66,6 +69,9 @@ from srtext.events import (
 )
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
+from srtext.width import display_width
+
+_FIRST_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|\S+")
 
 Triple = tuple[Line, int, int]
 MODE = "default"
@@ -127,6 +133,21 @@ def _items(
             item, trailing = None, []
     if item is not None or trailing:
         yield item, trailing
+
+
+def next_word_overflows(cur: _Item, nxt: _Item | None) -> bool:
+    """Would the first word of the next line have made this line wider than CW?
+
+    Then this line ended because the word did not fit, not because its
+    paragraph ended: it is full, whatever its width in characters (proportional
+    fonts).  Only for a next line that follows without a blank line.
+    """
+    if nxt is None or nxt.blank_before:
+        return False
+    word = _FIRST_WORD.match(nxt.line.text.lstrip())
+    if word is None:
+        return False
+    return cur.width + 1 + display_width(word.group()) > cur.cw
 
 
 # Verbs of the body rules.
@@ -194,6 +215,13 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
                 return heading("short unfinished line, blank or numbered, after a finished line: heading")
             if state.last_cls is LineClass.FINISHED and cur.blank_before and not lower:
                 return START, "short finished line after a blank line and a finished line: a paragraph"
+            if (
+                state.last_cls is LineClass.FINISHED
+                and cls is LineClass.UNFINISHED
+                and not lower
+                and continued()
+            ):
+                return START, "short line after a finished line, continued in lower case: a paragraph starts"
             return JOIN, "short line after a body line: the paragraph's last line"
         if lower:
             return JOIN, "lower-case start: continues the paragraph"
@@ -292,6 +320,8 @@ class _Machine:
     def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
         """An unmarked non-empty line."""
         text = cur.line.text
+        if cur.band is Band.SHORT and cur.cls is LineClass.FINISHED and next_word_overflows(cur, nxt):
+            cur = dataclasses.replace(cur, band=Band.FULL)
         if self.note is not None:
             yield from self.side(self.note.close(MODE))
             self.note = None
