@@ -179,6 +179,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         return START_HEADING, reason
 
     if band is Band.SHORT:
+        if is_references_heading(text):
+            return START_HEADING, "the reference list's heading"
         if looks_like_debris(text):
             if cls is LineClass.FINISHED and state is not None and state.kind != HEADING:
                 return DROP_END, "finished line with little prose: formula debris ending a sentence"
@@ -209,10 +211,12 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             if (
                 cls is LineClass.UNFINISHED
                 and not lower
-                and (cur.blank_before or numbered)
+                and (cur.blank_before or cur.page_break_before or numbered)
                 and (numbered or state.last_cls is LineClass.FINISHED)
             ):
-                return heading("short unfinished line, blank or numbered, after a finished line: heading")
+                return heading(
+                    "short unfinished line after a finished line and a blank, page break or number: heading"
+                )
             if state.last_cls is LineClass.FINISHED and cur.blank_before and not lower:
                 return START, "short finished line after a blank line and a finished line: a paragraph"
             if (
@@ -344,7 +348,15 @@ class _Machine:
             if cur.cls is LineClass.FINISHED:
                 yield from self.close_side()
             return
-        verb, reason = body_rule(cur, nxt, self.state)
+        if self.references and self.state is not None and self.state.kind == REFERENCE:
+            if starts_reference_entry(text):
+                verb, reason = START, "a reference entry starts at its label"
+            else:
+                verb, reason = JOIN, "continues the reference entry"
+            if looks_like_debris(text) and verb == JOIN and len(text.strip()) <= 2:
+                verb, reason = DROP, "short line with little prose: page debris in the reference list"
+        else:
+            verb, reason = body_rule(cur, nxt, self.state)
         if verb == DROP:
             yield cur.decision(OBJECT if "debris" in reason else FOOTNOTE, "drop", reason)
             return
@@ -354,9 +366,6 @@ class _Machine:
             yield cur.decision(OBJECT, "drop", reason)
             return
         body = REFERENCE if self.references else BODY
-        in_list = body == REFERENCE and self.state is not None and self.state.kind == REFERENCE
-        if in_list and verb == JOIN and starts_reference_entry(text):
-            verb, reason = START, "a reference entry starts at its label"
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)
