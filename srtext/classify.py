@@ -36,11 +36,16 @@ _PAPER_FINAL = frozenset(".?!")
 # marks), optionally followed by closing quotes and brackets.
 _FINISHED = regex.compile(
     r"""(?:[.?!…‼⁇⁈⁉。！？．｡]|\.\.\.)
-        [\p{Pe}\p{Pf}"'’”»›」』】〉》）]*\Z""",
+        [\p{Pe}\p{Pf}"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*\Z""",
     regex.VERBOSE,
 )
 _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
-_SECTION_NUMBER = regex.compile(r"\A(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S")
+_SECTION_NUMBER = regex.compile(
+    r"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
+        |(?:Chapter|Part|Section|Appendix|Kapitel|Teil|Anhang|Глава|Часть|Раздел|Поглавље|Део|Poglavlje|Deo)
+         \s+[\dIVXLC]+\b|第[\d一二三四五六七八九十百]+[章节部])""",
+    regex.VERBOSE,
+)
 _LETTER = regex.compile(r"\p{L}")
 _WORD2 = regex.compile(r"\p{L}{2,}")
 _WORD3 = regex.compile(r"\p{L}{3,}")
@@ -62,10 +67,10 @@ def classify_paper(text: str) -> LineClass:
 
 
 def is_finished(text: str) -> bool:
-    """Does the line end a sentence (. ? ! … 。！？, maybe then closing quotes or brackets)?
+    """Does the line end a sentence (. ? ! … 。！？, maybe then closing quotes, brackets or a footnote mark)?
 
-    >>> [is_finished(t) for t in ['He left."', "(see above.)", "Why?»", "Wait…", "好。"]]
-    [True, True, True, True, True]
+    >>> [is_finished(t) for t in ['He left."', "(see above.)", "Why?»", "Wait…", "好。", "methods.†"]]
+    [True, True, True, True, True, True]
     >>> [is_finished(t) for t in ["as follows:", "see [12]", "the cost-", "e.g"]]
     [False, False, False, False]
     """
@@ -122,9 +127,11 @@ def is_indented(text: str) -> bool:
 
 
 def has_section_number(text: str) -> bool:
-    """Does the line start like a numbered heading ("3.", "2.1", "IV.", "A.", "§ 4")?
+    """Does the line start like a numbered heading ("3.", "2.1", "IV.", "A.", "§ 4", "Chapter 2")?
 
     >>> [has_section_number(t) for t in ["3 Results", "2.1. Data", "IV. Scope", "3D model"]]
+    [True, True, True, False]
+    >>> [has_section_number(t) for t in ["Chapter 2", "Глава 3", "第2章", "Chapters of it"]]
     [True, True, True, False]
     """
     return _SECTION_NUMBER.match(text.strip()) is not None

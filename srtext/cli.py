@@ -7,12 +7,13 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import BinaryIO
 
 from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
 from srtext.config import FORMATS, MODES, Config
-from srtext.events import Decision, Paragraph
+from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event, Paragraph
 from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
 from srtext.output import EXPLAIN_HEADER, explain_line, format_paragraphs
 from srtext.recovery import recover
@@ -86,6 +87,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="write CW, l_avg and the line-width histogram with the CW±eps band to stderr",
     )
     p.add_argument(
+        "--keep",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="keep a class of text that is dropped by default: furniture, footnotes, objects "
+        "(repeatable, or comma-separated); each kept paragraph on a line of its own",
+    )
+    p.add_argument(
+        "--drop",
+        action="append",
+        default=[],
+        metavar="CLASS",
+        help="drop a class of text that is kept by default: headings, captions, references "
+        "(repeatable, or comma-separated)",
+    )
+    p.add_argument(
+        "--dropped",
+        metavar="FILE",
+        help="write every dropped line to FILE (input, line number, page, class, text; "
+        "tab-separated), so that no text is lost silently",
+    )
+    p.add_argument(
         "-o", "--output", metavar="DIR", help="write results under DIR (mirroring directory trees)"
     )
     p.add_argument(
@@ -106,9 +129,20 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _classes(values: list[str]) -> set[str]:
+    return {c.strip() for v in values for c in v.split(",") if c.strip()}
+
+
 def config_from_args(args: argparse.Namespace) -> Config:
     """The Config the parsed arguments describe (raises ValueError on bad values)."""
+    keep, drop = _classes(args.keep), _classes(args.drop)
+    if keep & drop:
+        raise ValueError(f"--keep and --drop both name {sorted(keep & drop)[0]!r}")
+    unknown = (keep | drop) - CLASSES.keys()
+    if unknown:
+        raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
     return Config(
+        drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
         mode=args.mode,
         eps=args.eps,
         cw=args.cw,
@@ -133,8 +167,10 @@ class _Run:
                 self.invalid = True
             yield text
 
-    def render(self, chunks: Iterator[bytes], explain: bool) -> Iterator[str]:
+    def render(self, chunks: Iterator[bytes], explain: bool, dropped: BinaryIO | None) -> Iterator[str]:
         events = recover(number_lines(iter_physical(self.texts(chunks))), self.config, stats=self.stats)
+        if dropped is not None:
+            events = self.record_dropped(events, dropped)
         if explain:
             yield EXPLAIN_HEADER
             for e in events:
@@ -145,13 +181,24 @@ class _Run:
                 (e for e in events if isinstance(e, Paragraph)), self.config.output_format
             )
 
+    def record_dropped(self, events: Iterator[Event], out: BinaryIO) -> Iterator[Event]:
+        """Pass the events on, writing every dropped line to ``out``."""
+        for e in events:
+            if isinstance(e, Decision) and e.action == "drop":
+                text = e.line.text.replace("\t", " ")
+                row = f"{self.name}\t{e.line.number}\t{e.line.page}\t{e.kind}\t{text}\n"
+                out.write(row.encode("utf-8", "surrogateescape"))
+            yield e
+
 
 def _write(out: BinaryIO, texts: Iterator[str]) -> None:
     for text in texts:
         out.write(text.encode("utf-8", "surrogateescape"))
 
 
-def _run_one(job: Job | None, args: argparse.Namespace, config: Config, stdout: BinaryIO) -> None:
+def _run_one(
+    job: Job | None, args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None
+) -> None:
     name = "-" if job is None else str(job.input)
     run = _Run(name, config)
     with contextlib.ExitStack() as stack:
@@ -163,7 +210,7 @@ def _run_one(job: Job | None, args: argparse.Namespace, config: Config, stdout: 
             out = stack.enter_context(atomic_write(job.output))
         else:
             out = stdout
-        _write(out, run.render(read_chunks(src), args.explain))
+        _write(out, run.render(read_chunks(src), args.explain, dropped))
     if run.invalid and not args.quiet:
         print(
             f"srtext: {name}: invalid {config.encoding} bytes passed through unchanged (see --encoding)",
@@ -185,7 +232,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"srtext: error: {e}", file=sys.stderr)
         return EXIT_USAGE
-    stdout = sys.stdout.buffer
+    with contextlib.ExitStack() as stack:
+        dropped: BinaryIO | None = None
+        if args.dropped:
+            try:
+                dropped = stack.enter_context(atomic_write(Path(args.dropped)))
+            except OSError as e:
+                print(f"srtext: {args.dropped}: {e.strerror or e}", file=sys.stderr)
+                return EXIT_FAILED
+        return _run_all(args, config, sys.stdout.buffer, dropped)
+    raise AssertionError("unreachable")
+
+
+def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
+    """Process every input; the exit status."""
     failed = 0
     try:
         for arg in args.paths or ["-"]:
@@ -198,7 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     failed += 1
                     continue
                 try:
-                    _run_one(job, args, config, stdout)
+                    _run_one(job, args, config, stdout, dropped)
                 except BinaryInputError:
                     print(
                         f"srtext: {'-' if job is None else job.input}: binary file (NUL bytes), skipped",

@@ -286,7 +286,8 @@ class _Machine:
             side: Open | None = getattr(self, attr)
             if side is not None:
                 setattr(self, attr, None)
-                yield from self.side(side.close(MODE))
+                if side.kind not in self.dropped:
+                    yield from self.side(side.close(MODE))
 
     def finish(self) -> Iterator[Event]:
         yield from self.close_side()
@@ -324,7 +325,12 @@ class _Machine:
     def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
         """An unmarked non-empty line."""
         text = cur.line.text
-        if cur.band is Band.SHORT and cur.cls is LineClass.FINISHED and next_word_overflows(cur, nxt):
+        if (
+            cur.band is Band.SHORT
+            and not cur.blank_before
+            and not has_section_number(text)
+            and next_word_overflows(cur, nxt)
+        ):
             cur = dataclasses.replace(cur, band=Band.FULL)
         if self.note is not None:
             yield from self.side(self.note.close(MODE))
