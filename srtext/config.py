@@ -74,9 +74,7 @@ class Config:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
         unknown = set(self.drop) - CLASSES.keys()
         if unknown:
-            raise ValueError(
-                f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}"
-            )
+            raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
         object.__setattr__(self, "drop", frozenset(self.drop))
         try:
             "".encode(self.encoding)

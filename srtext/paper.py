@@ -77,7 +77,13 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
         elif heading is None:
             heading = Open(HEADING, line, cls, band)
             yield Decision(
-                line, cls, band, width, cw, HEADING, "heading",
+                line,
+                cls,
+                band,
+                width,
+                cw,
+                HEADING,
+                "heading",
                 "unfinished line off column width outside a paragraph",
             )
         else:

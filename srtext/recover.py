@@ -151,15 +151,17 @@ def next_word_overflows(cur: _Item, nxt: _Item | None) -> bool:
 
 
 # Verbs of the body rules.
-DROP, DROP_END, JOIN, START, START_HEADING = "drop", "drop-end", "join", "start", "start-heading"
+DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
+JOIN, START, START_HEADING = "join", "start", "start-heading"
 
 
 def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, str]:
     """The decision for a line of running text: a verb and the reason.
 
     ``state`` is the open paragraph (body, heading or reference), ``nxt`` the next
-    unmarked non-empty line.  Verbs: ``drop``; ``drop-end`` (dropped, but its
-    sentence ended there); ``join``; ``start`` (a body paragraph);
+    unmarked non-empty line.  Verbs: ``drop`` (debris); ``drop-end`` (debris, but
+    its sentence ended there); ``drop-interruption`` (a footnote or page element
+    inside a running sentence); ``join``; ``start`` (a body paragraph);
     ``start-heading``.
     """
     text, cls, band = cur.line.text, cur.cls, cur.band
@@ -193,7 +195,7 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and nxt.band is not Band.SHORT
             and starts_lowercase(nxt.line.text)
         ):
-            return DROP, "short line interrupting a running sentence: footnote or page element"
+            return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
         if state is None:
             if cls is LineClass.FINISHED:
                 return START, "short finished line outside a paragraph: a paragraph of its own"
@@ -363,13 +365,16 @@ class _Machine:
                 verb, reason = DROP, "short line with little prose: page debris in the reference list"
         else:
             verb, reason = body_rule(cur, nxt, self.state)
-        if verb == DROP:
-            yield cur.decision(OBJECT if "debris" in reason else FOOTNOTE, "drop", reason)
-            return
-        if verb == DROP_END:
-            assert self.state is not None
-            self.state.last_cls, self.state.last_band = cur.cls, cur.band
-            yield cur.decision(OBJECT, "drop", reason)
+        if verb in (DROP, DROP_END, DROP_INTERRUPTION):
+            if verb == DROP_END:
+                assert self.state is not None
+                self.state.last_cls, self.state.last_band = cur.cls, cur.band
+            kind = FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT
+            if kind in self.dropped:
+                yield cur.decision(kind, "drop", reason)
+            else:
+                yield cur.decision(kind, "start", f"{reason} (kept)")
+                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(MODE))
             return
         body = REFERENCE if self.references else BODY
         if verb == JOIN:

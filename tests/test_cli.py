@@ -83,7 +83,15 @@ def test_explain_names_every_line(
     rows = out.decode().splitlines()
     assert code == 0
     assert rows[0].split("\t") == [
-        "line", "page", "class", "band", "width/cw", "kind", "action", "reason", "text"
+        "line",
+        "page",
+        "class",
+        "band",
+        "width/cw",
+        "kind",
+        "action",
+        "reason",
+        "text",
     ]
     assert [r.split("\t")[0] for r in rows[1:]] == [str(n) for n in range(1, 12)]
     footnote = rows[7].split("\t")
