@@ -33,7 +33,7 @@ PARAS = [
 
 
 def pages(lines: list[str], per_page: int, header: object = None, footer: object = None) -> str:
-    """Lay lines out in pages of ``per_page`` lines with headers and footers (callables of the page number)."""
+    """Lay lines out in pages of ``per_page`` lines; header and footer: callables of the page number."""
     out: list[str] = []
     for k in range(0, len(lines), per_page):
         n = k // per_page + 1
@@ -95,7 +95,7 @@ def with_footnote(marker: str) -> tuple[str, str, list[str]]:
     k = next(i for i, x in enumerate(lines) if "boat," in x)
     lines[k] = lines[k].replace("boat,", f"boat,{marker}")
     note = f"{marker} The boat belonged to the fishermen of the lower village."
-    text = pages(lines[:5] + [note], 6, footer=str) + pages(lines[5:], 40, footer=lambda n: str(n + 1))
+    text = pages([*lines[:5], note], 6, footer=str) + pages(lines[5:], 40, footer=lambda n: str(n + 1))
     expected = [PARAS[0].replace("boat,", f"boat,{marker}"), *PARAS[1:]]
     return text, note, expected
 
@@ -134,7 +134,7 @@ def test_references_are_kept_split_at_labels_and_can_be_dropped() -> None:
         "12-20.",
         "[2] B. Author, Old maps, Press, 2001.",
     ]
-    text = "\n".join(body_lines() + [""] + refs) + "\n"
+    text = "\n".join([*body_lines(), "", *refs]) + "\n"
     out = recover(text)
     assert out[-3:] == [
         "References",
