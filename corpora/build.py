@@ -69,7 +69,7 @@ STRINGS: dict[str, dict[str, object]] = {
         table="Table 1: Sinuosity of four river reaches.",
         footnotes=[
             "The surveys were made by hand before aerial photographs were common.",
-            "Values above one and a half are usually called meandering.",
+            "Measured along the centre line of the channel.",
         ],
         cells=[
             ["Reach", "Length", "Sinuosity"],

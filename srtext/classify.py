@@ -43,7 +43,7 @@ _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _SECTION_NUMBER = regex.compile(
     r"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
         |(?:Chapter|Part|Section|Appendix|Kapitel|Teil|Anhang|Глава|Часть|Раздел|Поглавље|Део|Poglavlje|Deo)
-         \s+[\dIVXLC]+\b|第[\d一二三四五六七八九十百]+[章节部])""",
+         \s+[\dIVXLC]+\b|第[\d一二三四五六七八九十百]+[章节部]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）)""",
     regex.VERBOSE,
 )
 _LETTER = regex.compile(r"\p{L}")
@@ -131,8 +131,8 @@ def has_section_number(text: str) -> bool:
 
     >>> [has_section_number(t) for t in ["3 Results", "2.1. Data", "IV. Scope", "3D model"]]
     [True, True, True, False]
-    >>> [has_section_number(t) for t in ["Chapter 2", "Глава 3", "第2章", "Chapters of it"]]
-    [True, True, True, False]
+    >>> [has_section_number(t) for t in ["Chapter 2", "Глава 3", "第2章", "二、方法", "Chapters of it"]]
+    [True, True, True, True, False]
     """
     return _SECTION_NUMBER.match(text.strip()) is not None
 

@@ -71,6 +71,7 @@ from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.width import display_width
 
+_DANGLING = regex.compile(r"(?:(?<!\p{L})\p{L}{1,3}|,)\s*\Z")
 _FIRST_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|\S+")
 
 Triple = tuple[Line, int, int]
@@ -150,6 +151,28 @@ def next_word_overflows(cur: _Item, nxt: _Item | None) -> bool:
     return cur.width + 1 + display_width(word.group()) > cur.cw
 
 
+def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
+    """Is this unfinished line the second line of a numbered heading?
+
+    It is when the heading so far is one unfinished numbered line, no blank line
+    comes between, and this line starts in lower case, or the heading's line ends
+    in a comma or a short function word ("und", "of", "и") and this line is itself
+    followed by a capitalised line (so it is not the first line of a paragraph).
+    """
+    if (
+        len(state.lines) != 1
+        or state.last_cls is not LineClass.UNFINISHED
+        or cur.cls is not LineClass.UNFINISHED
+        or cur.blank_before
+        or not has_section_number(state.lines[0].text)
+    ):
+        return False
+    if starts_lowercase(cur.line.text):
+        return True
+    dangling = _DANGLING.search(state.lines[0].text) is not None
+    return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
+
+
 # Verbs of the body rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
@@ -176,7 +199,7 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         )
 
     def heading(reason: str) -> tuple[str, str]:
-        if continued():
+        if continued() and not has_section_number(text):
             return START, "short line continued in lower case on the next line: a paragraph starts"
         return START_HEADING, reason
 
@@ -239,6 +262,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
     if state is None:
         return START, "body line outside a paragraph: starts one"
     if state.kind == HEADING:
+        if heading_goes_on(cur, nxt, state):
+            return JOIN, "a numbered heading wrapped onto a second line"
         return START, "body line after a heading: starts a paragraph"
     if state.last_band is Band.SHORT:
         if lower:
