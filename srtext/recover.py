@@ -69,7 +69,7 @@ from srtext.events import (
 )
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
-from srtext.width import display_width
+from srtext.width import WidthStats, display_width
 
 _DANGLING = regex.compile(r"(?:(?<!\p{L})\p{L}{1,3}|,)\s*\Z")
 _FIRST_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|\S+")
@@ -281,7 +281,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
 class _Machine:
     """The state of the default recovery over one document."""
 
-    def __init__(self, drop: frozenset[str]) -> None:
+    def __init__(self, drop: frozenset[str], stats: WidthStats | None = None) -> None:
+        self.stats = stats
         unknown = drop - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
@@ -381,7 +382,9 @@ class _Machine:
             if cur.cls is LineClass.FINISHED:
                 yield from self.close_side()
             return
-        if self.references and self.state is not None and self.state.kind == REFERENCE:
+        if self.stats is not None and self.stats.looks_clean():
+            verb, reason = START, "already clean text (most lines end a sentence): each line is a paragraph"
+        elif self.references and self.state is not None and self.state.kind == REFERENCE:
             if starts_reference_entry(text):
                 verb, reason = START, "a reference entry starts at its label"
             else:
@@ -417,7 +420,11 @@ class _Machine:
 
 
 def recover_default(
-    triples: Iterable[Triple], eps: float, hold: int | None = 20000, drop: frozenset[str] = DROPPED_BY_DEFAULT
+    triples: Iterable[Triple],
+    eps: float,
+    hold: int | None = 20000,
+    drop: frozenset[str] = DROPPED_BY_DEFAULT,
+    stats: WidthStats | None = None,
 ) -> Iterator[Event]:
     """The improved recovery; see the module's docstring for its rules.
 
@@ -429,7 +436,7 @@ def recover_default(
     >>> [(e.kind, e.text[-12:]) for e in events if isinstance(e, Paragraph)]
     [('body', 'and the end.'), ('heading', 'Next one:')]
     """
-    machine = _Machine(drop)
+    machine = _Machine(drop, stats)
     current: _Item | None = None
     current_trailing: Trailing = []
     for nxt, trailing in _chain(_items(triples, eps, hold)):

@@ -47,7 +47,7 @@ def recover(
     triples = with_column_width(
         marked, mode=config.mode, eps=config.eps, cw=config.cw, window=config.window, stats=stats
     )
-    return recover_default(triples, config.eps, hold=config.window, drop=config.drop)
+    return recover_default(triples, config.eps, hold=config.window, drop=config.drop, stats=stats)
 
 
 def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:

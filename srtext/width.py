@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from srtext.classify import is_finished
 from srtext.lines import Line
 
 _WIDE = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
@@ -35,7 +36,9 @@ def display_width(text: str) -> int:
     """
     if text.isascii():
         return len(text)
-    return len(text) + len(_WIDE.findall(text)) - len(_ZERO.findall(text))
+    # Counting by removal keeps memory at one copy of the line, however long.
+    n = len(text)
+    return n + (n - len(_WIDE.sub("", text))) - (n - len(_ZERO.sub("", text)))
 
 
 def mean_width(histogram: Counter[int]) -> float:
@@ -98,9 +101,27 @@ class WidthStats:
     mode: str = "default"
     eps: float = 0.1
     histogram: Counter[int] = field(default_factory=Counter)
+    filled: int = 0
+    finished: int = 0
 
-    def add(self, width: int) -> None:
+    def add(self, width: int, text: str = "") -> None:
         self.histogram[width] += 1
+        if text.strip():
+            self.filled += 1
+            self.finished += is_finished(text.rstrip())
+
+    def looks_clean(self) -> bool:
+        """Is the text already one paragraph per line?  Then most lines end a sentence.
+
+        PDF converters' output has at most about 30% finished lines (measured on
+        arxiv-dev and the corpora); text with one paragraph per line has about 70%.
+
+        >>> s = WidthStats()
+        >>> for t in ["One.", "Two.", "A heading", "Three."] * 2: s.add(len(t), t)
+        >>> s.looks_clean()
+        True
+        """
+        return self.filled >= 8 and self.finished >= 0.5 * self.filled
 
     @property
     def l_avg(self) -> float:
@@ -125,9 +146,10 @@ def with_column_width(
 ) -> Iterator[tuple[Line, int, int]]:
     """Yield ``(line, width, CW)`` for every line, holding back at most ``window`` lines.
 
-    With ``cw`` given no line is held back.  Otherwise lines are read ``window`` at
-    a time (all at once when ``window`` is None); the histogram accumulates over
-    everything read so far and CW is recomputed before each batch is released.
+    Lines are read ``window`` at a time (all at once when ``window`` is None);
+    the histogram accumulates over everything read so far and CW is recomputed
+    (unless ``cw`` is given) before each batch is released, so that the
+    statistics cover at least the batch a line is in when it is processed.
     Pass ``stats`` to read the final histogram afterwards.
 
     >>> text = [Line(i, 1, t) for i, t in enumerate(["x" * 40, "", "x" * 40, "2"], 1)]
@@ -139,17 +161,14 @@ def with_column_width(
     batch: list[tuple[Line, int]] = []
     for line in lines:
         width = line_width(line, mode)
-        stats.add(width)
-        if cw is not None:
-            yield line, width, cw
-            continue
+        stats.add(width, line.text)
         batch.append((line, width))
         if window is not None and len(batch) >= window:
-            current = stats.cw()
+            current = cw if cw is not None else stats.cw()
             for held, held_width in batch:
                 yield held, held_width, current
             batch.clear()
     if batch:
-        current = stats.cw()
+        current = cw if cw is not None else stats.cw()
         for held, held_width in batch:
             yield held, held_width, current

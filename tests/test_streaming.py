@@ -43,15 +43,19 @@ def test_look_ahead_is_bounded_by_the_window() -> None:
         nonlocal consumed
         n = 0
         while True:
-            for text in ("A line of prose that runs to the margin", "and ends here."):
+            for text in (
+                "A line of prose that runs to the margin",
+                "and on and on to the margin",
+                "and ends here.",
+            ):
                 n += 1
                 consumed = n
                 yield Line(n, 1, text)
 
     events = recover(endless(), Config(window=100))
     first = next(e for e in events if isinstance(e, Paragraph))
-    assert first.text == "A line of prose that runs to the margin and ends here."
-    assert consumed <= 100 + 2
+    assert first.text == "A line of prose that runs to the margin and on and on to the margin and ends here."
+    assert consumed <= 100 + 3
 
 
 WORDS = st.sampled_from(
@@ -151,3 +155,10 @@ def test_clean_blank_separated_paragraphs_come_out_unchanged(pars: list[str]) ->
     text = "\n\n".join(pars) + "\n"
     assert SentenceRecovery(text).out_text == "\n".join(pars) + "\n"
     assert SentenceRecovery(text, output_format="blank").out_text == text
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(PROSE, min_size=8, max_size=20))
+def test_clean_one_paragraph_per_line_comes_out_unchanged(pars: list[str]) -> None:
+    text = "\n".join(pars) + "\n"
+    assert SentenceRecovery(text).out_text == text
