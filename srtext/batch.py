@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 DEFAULT_SUFFIX = ".sr.txt"
-INPUT_SUFFIXES = (".txt",)
+INPUT_SUFFIXES = (".txt", ".pdf")
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ def output_name(name: str, suffix: str = DEFAULT_SUFFIX) -> str:
     ('paper.sr.txt', 'notes.sr.txt', 'a_SRalg')
     """
     stem = name
-    for ext in (*INPUT_SUFFIXES, ".pdf"):
+    for ext in INPUT_SUFFIXES:
         if name.lower().endswith(ext) and len(name) > len(ext):
             stem = name[: -len(ext)]
             break
@@ -90,7 +90,7 @@ def check_suffix(suffix: str) -> None:
     ...
     ValueError: --suffix must not be empty nor an input extension (.txt, .pdf), not '.txt'
     """
-    if suffix.lower() in ("", *INPUT_SUFFIXES, ".pdf") or "/" in suffix:
+    if suffix.lower() in ("", *INPUT_SUFFIXES) or "/" in suffix:
         raise ValueError(f"--suffix must not be empty nor an input extension (.txt, .pdf), not {suffix!r}")
 
 

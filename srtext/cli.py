@@ -14,6 +14,7 @@ from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event, Paragraph
+from srtext.extract import EXTRACTORS, PDFError, extract, is_pdf
 from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
 from srtext.output import EXPLAIN_HEADER, explain_line, format_paragraphs
 from srtext.recovery import recover
@@ -29,8 +30,9 @@ Reads the text of a PDF converter (pdftotext, pypdf...) and writes one
 recovered paragraph per line: lines of a paragraph joined, hyphens at line ends
 resolved, headings merged onto one line, formula and table debris removed.
 With no PATH, or PATH '-', reads standard input and writes standard output.
-A file's result goes to standard output; a directory is processed recursively
-(*.txt), each result written beside its input as NAME.sr.txt, or under -o DIR."""
+A file's result goes to standard output; a PDF is converted first (pdftotext,
+else pypdf). A directory is processed recursively (*.txt, *.pdf), each result
+written beside its input as NAME.sr.txt, or under -o DIR."""
 
 EPILOG = """\
 eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
@@ -115,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--suffix",
         default=DEFAULT_SUFFIX,
         help=f"suffix of output files in place of .txt (default {DEFAULT_SUFFIX})",
+    )
+    p.add_argument(
+        "--extractor",
+        choices=EXTRACTORS,
+        default="auto",
+        help="PDF to text: pdftotext when installed, else pypdf (auto, the default), or one of them",
     )
     p.add_argument("--encoding", default="utf-8", help="encoding of the input (default utf-8)")
     p.add_argument(
@@ -202,15 +210,19 @@ def _run_one(
     name = "-" if job is None else str(job.input)
     run = _Run(name, config)
     with contextlib.ExitStack() as stack:
+        chunks: Iterator[bytes]
         if job is None:
-            src: BinaryIO = sys.stdin.buffer
+            chunks = read_chunks(sys.stdin.buffer)
+        elif is_pdf(job.input):
+            # Extracted first, so that a bad PDF fails before its output file is opened.
+            chunks = iter([extract(job.input, args.extractor)])
         else:
-            src = stack.enter_context(job.input.open("rb"))
+            chunks = read_chunks(stack.enter_context(job.input.open("rb")))
         if job is not None and job.output is not None:
             out = stack.enter_context(atomic_write(job.output))
         else:
             out = stdout
-        _write(out, run.render(read_chunks(src), args.explain, dropped))
+        _write(out, run.render(chunks, args.explain, dropped))
     if run.invalid and not args.quiet:
         print(
             f"srtext: {name}: invalid {config.encoding} bytes passed through unchanged (see --encoding)",
@@ -259,6 +271,9 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
                     continue
                 try:
                     _run_one(job, args, config, stdout, dropped)
+                except PDFError as e:
+                    print(f"srtext: {job.input if job else '-'}: {e}", file=sys.stderr)
+                    failed += 1
                 except BinaryInputError:
                     print(
                         f"srtext: {'-' if job is None else job.input}: binary file (NUL bytes), skipped",

@@ -1,0 +1,85 @@
+"""PDF to text: pdftotext when it is installed, pypdf otherwise.
+
+Either way pages are separated by form feeds, as srtext expects.  pdftotext
+(Debian's poppler-utils) is run in its default mode, which measured best as
+srtext's input (see docs/benchmarks.md); pypdf is a dependency, so PDFs work
+out of the box.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+EXTRACTORS = ("auto", "pdftotext", "pypdf")
+
+
+class PDFError(Exception):
+    """A PDF that yields no text: encrypted, damaged, empty or image-only."""
+
+
+def is_pdf(path: Path) -> bool:
+    """Is the file a PDF (by its name or its first bytes)?"""
+    if path.suffix.lower() == ".pdf":
+        return True
+    try:
+        with path.open("rb") as f:
+            return f.read(5) == b"%PDF-"
+    except OSError:
+        return False
+
+
+def choose(extractor: str) -> str:
+    """The extractor ``auto`` stands for here: pdftotext when it is on PATH.
+
+    >>> choose("pypdf")
+    'pypdf'
+    """
+    if extractor == "auto":
+        return "pdftotext" if shutil.which("pdftotext") else "pypdf"
+    if extractor == "pdftotext" and shutil.which("pdftotext") is None:
+        raise PDFError("pdftotext is not installed (Debian: apt-get install poppler-utils)")
+    return extractor
+
+
+def extract(path: Path, extractor: str = "auto") -> bytes:
+    """The PDF's text as UTF-8 bytes, pages separated by form feeds."""
+    tool = choose(extractor)
+    text = _pdftotext(path) if tool == "pdftotext" else _pypdf(path)
+    if not any(c.isalnum() for c in text.decode("utf-8", "replace")):
+        raise PDFError("no text in the PDF (empty, or pages that are only images)")
+    return text
+
+
+def _pdftotext(path: Path) -> bytes:
+    r = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-q", str(path), "-"], capture_output=True, timeout=600
+    )
+    if r.returncode != 0:
+        reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
+            r.returncode, f"pdftotext failed with status {r.returncode}"
+        )
+        raise PDFError(reason)
+    return r.stdout
+
+
+def _pypdf(path: Path) -> bytes:
+    import logging
+
+    from pypdf import PdfReader
+    from pypdf.errors import PyPdfError
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    try:
+        reader = PdfReader(str(path))
+        if reader.is_encrypted and not reader.decrypt(""):
+            raise PDFError("the PDF is encrypted")
+        pages = [page.extract_text() or "" for page in reader.pages]
+    except PDFError:
+        raise
+    except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as e:
+        raise PDFError(f"cannot read the PDF (damaged?): {type(e).__name__}") from None
+    if not pages:
+        raise PDFError("the PDF has no pages")
+    return "\f".join(p.rstrip("\n") + "\n" for p in pages).encode("utf-8", "surrogateescape")
