@@ -97,25 +97,32 @@ def text_lines(text: str) -> Iterator[Line]:
 def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
     """Physical lines from text arriving in chunks of any size (a CRLF may be split).
 
+    Each chunk is split once, so a line of any length costs linear time.
+
     >>> list(iter_physical(["a\\r", "\\nb\\r", "c", "\\n", "d"]))
     ['a', 'b', 'c', 'd']
+    >>> list(iter_physical(["one ", "long ", "line"])), list(iter_physical(["x\\r"]))
+    (['one long line'], ['x'])
     """
-    pending = ""
+    carry = ""  # a CR at the end of the previous chunk, perhaps half of a CRLF
+    buf: list[str] = []
     for chunk in chunks:
         if not chunk:
             continue
-        pending += chunk
-        parts = _EOL.split(pending)
-        pending = parts.pop()
-        if pending == "" and chunk.endswith("\r"):
-            # "...\r" may be the first half of a CRLF: hold the line back.
-            pending = parts.pop() + "\r"
-        yield from parts
-    if pending.endswith("\r"):
-        pending = pending[:-1]
-        yield pending
-    elif pending:
-        yield pending
+        if carry:
+            chunk, carry = carry + chunk, ""
+        if chunk.endswith("\r"):
+            chunk, carry = chunk[:-1], "\r"
+        parts = _EOL.split(chunk)
+        buf.append(parts[0])
+        if len(parts) == 1:
+            continue
+        yield "".join(buf)
+        yield from parts[1:-1]
+        buf = [parts[-1]]
+    rest = "".join(buf)
+    if carry or rest:
+        yield rest
 
 
 def decode_chunks(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[str]:

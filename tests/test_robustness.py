@@ -1,0 +1,126 @@
+"""Bad input, faults and interruptions (see docs/robustness.md for the table)."""
+
+from __future__ import annotations
+
+import errno
+import io
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from srtext import Config, SentenceRecovery, paragraphs, recover
+from srtext.cli import main
+from srtext.lines import byte_lines
+from tests.conftest import SAMPLES
+
+EN = SAMPLES / "en-rivers.txt"
+EN_TRUTH = SAMPLES / "en-rivers.truth.txt"
+
+
+def run(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "srtext", *args], input=stdin, capture_output=True, timeout=300
+    )
+
+
+def test_no_final_newline() -> None:
+    data = EN.read_bytes().rstrip(b"\n\f")
+    assert run([], data).stdout == EN_TRUTH.read_bytes()
+
+
+def test_one_line_document() -> None:
+    assert run([], b"Just one line of text.").stdout == b"Just one line of text.\n"
+
+
+def test_a_million_lines() -> None:
+    data = b"A line of a long document that goes\non and on across the column and\nends here.\n" * 333_334
+    assert data.count(b"\n") >= 1_000_000
+    r = run([], data)
+    assert r.returncode == 0 and r.stderr == b""
+    assert r.stdout.count(b"\n") == 333_334
+
+
+def test_one_very_long_line_without_newline() -> None:
+    line = ("word " * 4_000_000).encode()  # 20 MB; bench/robustness.py runs 100 MB
+    r = run([], line)
+    assert r.returncode == 0
+    assert len(r.stdout) == len(line.rstrip()) + 1
+
+
+def test_lines_beyond_the_window_stream_in_bounded_look_ahead() -> None:
+    data = EN.read_bytes() * 50
+    events = recover(byte_lines([data]), Config(window=100))
+    assert sum(1 for _ in paragraphs(events)) > 50
+
+
+def test_full_disk_leaves_no_partial_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    for name in ("a.txt", "b.txt"):
+        (src / name).write_bytes(EN.read_bytes())
+    import srtext.cli as cli
+
+    real = cli._write
+    calls = {"n": 0}
+
+    def full_disk(out: io.BufferedIOBase, texts: object) -> None:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(out, texts)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(cli, "_write", full_disk)
+    assert main([str(src)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"srtext: {src / 'a.txt'}: No space left on device"]
+    assert not (src / "a.sr.txt").exists()
+    assert (src / "b.sr.txt").read_bytes() == EN_TRUTH.read_bytes()
+    assert not [p for p in src.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_sigint_in_a_directory_run_leaves_no_half_written_output(tmp_path: Path) -> None:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    big = EN.read_bytes() * 400
+    for i in range(40):
+        (corpus / f"doc{i:02}.txt").write_bytes(big)
+    proc = subprocess.Popen([sys.executable, "-m", "srtext", str(corpus)], stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not list(corpus.glob("*.sr.txt")) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert err.decode().strip().splitlines()[-1] == "srtext: interrupted"
+    outputs = list(corpus.glob("*.sr.txt"))
+    assert 0 < len(outputs) < 40
+    whole = SentenceRecovery(corpus / "doc00.txt").out_text.encode()
+    assert all(p.read_bytes() == whole for p in outputs)  # complete, never half-written
+    assert not [p for p in corpus.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_read_only_output_directory(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    out.chmod(0o500)
+    try:
+        if os.access(out, os.W_OK):
+            pytest.skip("running as root: directory permissions are not enforced")
+        r = run([str(EN), "-o", str(out)])
+        assert r.returncode == 1 and len(r.stderr.splitlines()) == 1
+    finally:
+        out.chmod(0o700)
+
+
+def test_output_under_a_file_is_a_one_line_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = run([str(EN), "-o", str(blocker / "sub")])
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and b"Traceback" not in r.stderr
