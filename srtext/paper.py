@@ -42,11 +42,14 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
     heading: Open | None = None
     for line, width, cw in triples:
         cls = classify_paper(line.text)
+        band = None if cls is LineClass.EMPTY else width_band(width, cw, eps)
+
+        def decision(kind: str, action: str, reason: str) -> Decision:
+            return Decision(line, cls, band, width, cw, kind, action, reason)  # noqa: B023
+
         if cls is LineClass.EMPTY:
-            yield Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line: deleted")
-            continue
-        band = width_band(width, cw, eps)
-        if cls is LineClass.FINISHED or band is Band.FULL:
+            yield decision(EMPTY, "skip", "empty line: deleted")
+        elif cls is LineClass.FINISHED or band is Band.FULL:
             if heading is not None:
                 yield heading.close("paper")
                 heading = None
@@ -57,38 +60,22 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
                 body.add(line, cls, band)
                 action = "join"
             if cls is LineClass.FINISHED:
-                yield Decision(line, cls, band, width, cw, BODY, action, "finished line: ends the paragraph")
+                yield decision(BODY, action, "finished line: ends the paragraph")
                 yield body.close("paper")
                 body, par = None, False
             else:
-                yield Decision(line, cls, band, width, cw, BODY, action, "unfinished line of column width")
+                yield decision(BODY, action, "unfinished line of column width")
                 par = True
         elif par:
-            yield Decision(
-                line,
-                cls,
-                band,
-                width,
-                cw,
-                OBJECT,
-                "drop",
-                "unfinished line off column width inside a paragraph: object or page element",
+            yield decision(
+                OBJECT, "drop", "unfinished line off column width inside a paragraph: object or page element"
             )
         elif heading is None:
             heading = Open(HEADING, line, cls, band)
-            yield Decision(
-                line,
-                cls,
-                band,
-                width,
-                cw,
-                HEADING,
-                "heading",
-                "unfinished line off column width outside a paragraph",
-            )
+            yield decision(HEADING, "heading", "unfinished line off column width outside a paragraph")
         else:
             heading.add(line, cls, band)
-            yield Decision(line, cls, band, width, cw, HEADING, "merge", "consecutive heading line")
+            yield decision(HEADING, "merge", "consecutive heading line")
     if heading is not None:
         yield heading.close("paper")
     if body is not None:
