@@ -1,0 +1,153 @@
+"""Speed and memory benchmark, run by hand: ``python -m srtext.bench``.
+
+Measures on this machine, in one run, and prints a Markdown table:
+
+* throughput in MB/s of pdftotext text (at least 50 MB, the corpora and, when
+  present, ../shared/bench/arxiv-dev replicated) for srtext's default and paper
+  modes, next to a pure-Python loop that only reads and writes the same lines;
+* the wall time of ``srtext`` on one typical paper's pdftotext output, next to
+  ``python -c pass`` and to pdftotext's own time on that paper's PDF (median of
+  several runs);
+* peak resident memory while streaming ``--stream-mb`` MB through stdin.
+
+Every figure comes from a separate process, as a user would run it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
+PAPER = "0001/hep-th0001013"
+
+COPY_LOOP = """
+import sys
+with open(sys.argv[1], "rb") as f, open(os.devnull, "wb") as g:
+    for line in f:
+        g.write(line)
+"""
+
+
+def sources() -> list[Path]:
+    found = sorted(ARXIV.glob("*/*.pdftotext.txt")) + sorted(
+        (ROOT / "corpora" / "latex").glob("*.pdftotext.txt")
+    )
+    return found or sorted((ROOT / "corpora" / "samples").glob("*.txt"))
+
+
+def build_input(path: Path, megabytes: int) -> int:
+    texts = [p.read_bytes() for p in sources()]
+    size = 0
+    with path.open("wb") as f:
+        while size < megabytes * 1_000_000:
+            for t in texts:
+                f.write(t)
+                size += len(t)
+    return size
+
+
+def timed(cmd: list[str], stdin: Path | None = None, runs: int = 1) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        with open(stdin or os.devnull, "rb") as f:
+            subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def peak_rss_streaming(megabytes: int) -> float:
+    """Peak RSS in MB of srtext reading ``megabytes`` MB from a pipe."""
+    texts = [p.read_bytes() for p in sources()]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL
+    )
+    assert proc.stdin is not None
+    sent = 0
+    while sent < megabytes * 1_000_000:
+        for t in texts:
+            proc.stdin.write(t)
+            sent += len(t)
+    proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss / 1024
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(prog="python -m srtext.bench", description=__doc__.splitlines()[0])
+    ap.add_argument("--mb", type=int, default=50, help="size of the throughput input (default 50)")
+    ap.add_argument(
+        "--stream-mb", type=int, default=1024, help="size streamed for peak memory (default 1024)"
+    )
+    ap.add_argument("--runs", type=int, default=5, help="runs of each start-up measure (default 5)")
+    args = ap.parse_args()
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big.txt"
+        size = build_input(big, args.mb) / 1e6
+        loop = Path(tmp) / "loop.py"
+        loop.write_text("import os\n" + COPY_LOOP)
+        t_loop = timed([py, str(loop), str(big)])
+        t_default = timed([py, "-m", "srtext", str(big)])
+        t_paper = timed([py, "-m", "srtext", "--mode", "paper", str(big)])
+        rows += [
+            (f"read-and-write loop, {size:.0f} MB", f"{size / t_loop:.1f} MB/s"),
+            (
+                "srtext (default mode)",
+                f"{size / t_default:.2f} MB/s = {100 * t_loop / t_default:.1f}% of the loop",
+            ),
+            ("srtext --mode paper", f"{size / t_paper:.2f} MB/s = {100 * t_loop / t_paper:.1f}% of the loop"),
+        ]
+    paper_txt = ARXIV / f"{PAPER}.pdftotext.txt"
+    doc = paper_txt if paper_txt.exists() else sources()[0]
+    t_pass = timed([py, "-c", "pass"], runs=args.runs)
+    t_one = timed([py, "-m", "srtext", str(doc)], runs=args.runs)
+    rows += [
+        ("python -c pass", f"{1000 * t_pass:.0f} ms"),
+        (
+            f"srtext on {doc.name} ({doc.stat().st_size // 1000} kB)",
+            f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass",
+        ),
+    ]
+    console = shutil.which("srtext")
+    if console:
+        t_console = timed([console, str(doc)], runs=args.runs)
+        rows.append(("the srtext console script on it", f"{1000 * t_console:.0f} ms"))
+    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
+    if shutil.which("pdftotext") and pdf.exists():
+        t_pdftotext = timed(["pdftotext", str(pdf), os.devnull], runs=args.runs)
+        rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdftotext:.0f} ms"))
+    else:
+        rows.append(("pdftotext", "not installed or no PDF: not measured"))
+    rss = peak_rss_streaming(args.stream_mb)
+    rows.append((f"peak RSS streaming {args.stream_mb} MB through stdin", f"{rss:.0f} MB"))
+    try:
+        import unstructured  # type: ignore[import-not-found]  # noqa: F401
+
+        rows.append(("unstructured (optional peer)", "installed but not measured"))
+    except ImportError:
+        rows.append(("unstructured (optional peer)", "not installed: not measured"))
+    print("| measure | result |\n|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    print(
+        f"\n(cores: {os.cpu_count()}, Python {sys.version.split()[0]}, "
+        f"self RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
