@@ -39,6 +39,8 @@ _FINISHED = regex.compile(
         [\p{Pe}\p{Pf}"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*\Z""",
     regex.VERBOSE,
 )
+_LAST_CHARS = frozenset(".?!…‼⁇⁈⁉。！？．｡\"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹")
+_CLOSER = regex.compile(r"[\p{Pe}\p{Pf}]")
 _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _SECTION_NUMBER = regex.compile(
     r"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
@@ -74,6 +76,8 @@ def is_finished(text: str) -> bool:
     >>> [is_finished(t) for t in ["as follows:", "see [12]", "the cost-", "e.g"]]
     [False, False, False, False]
     """
+    if not text or (text[-1] not in _LAST_CHARS and not _CLOSER.match(text[-1])):
+        return False  # most lines end in a letter: no regular expression needed
     return _FINISHED.search(text) is not None
 
 
@@ -155,7 +159,7 @@ def looks_like_debris(text: str) -> bool:
         return True
     if _CJK.search(chars):
         return False
-    letters = len(_LETTER.findall(chars))
+    letters = len(chars) - len(_LETTER.sub("", chars))
     if letters * 2 < len(chars):
         return True
     word = _WORD2 if is_finished(text) else _WORD3
