@@ -53,9 +53,7 @@ def extract(path: Path, extractor: str = "auto") -> bytes:
 
 
 def _pdftotext(path: Path) -> bytes:
-    r = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", "-q", str(path), "-"], capture_output=True, timeout=600
-    )
+    r = subprocess.run(["pdftotext", "-enc", "UTF-8", "-q", str(path), "-"], capture_output=True, timeout=600)
     if r.returncode != 0:
         reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
             r.returncode, f"pdftotext failed with status {r.returncode}"

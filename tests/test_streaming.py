@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+
+import regex
 from pathlib import Path
 
 import pytest
@@ -13,6 +15,7 @@ from srtext import Config, Paragraph, SentenceRecovery, paragraphs, recover
 from srtext.lines import Line, byte_lines, text_lines
 from tests.conftest import CASES, SAMPLES
 
+_SPACE_OR_HYPHEN = regex.compile(r"[\s\-\u00ad\u2010]")  # joining strips spaces, may remove hyphens
 DOCS = sorted(SAMPLES.glob("*.txt")) + sorted(CASES.glob("*.in"))
 DOCS = [d for d in DOCS if not d.name.endswith(".truth.txt")]
 
@@ -116,8 +119,7 @@ def test_properties_of_random_documents(text: str, mode: str, window: int) -> No
     for p in sr.paragraphs:
         assert p.text == p.text.strip() and "\n" not in p.text
         expected = "".join(by_number[n] for n in p.lines)
-        strip = str.maketrans("", "", " \t\u3000-\u00ad")
-        assert p.text.translate(strip) == expected.translate(strip)
+        assert _SPACE_OR_HYPHEN.sub("", p.text) == _SPACE_OR_HYPHEN.sub("", expected)
         seen.update(p.lines)
     assert seen == kept
     # Streaming with a window as long as the document equals whole-file processing.
