@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import regex
 from pathlib import Path
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
