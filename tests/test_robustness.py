@@ -124,3 +124,42 @@ def test_output_under_a_file_is_a_one_line_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     r = run([str(EN), "-o", str(blocker / "sub")])
     assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and b"Traceback" not in r.stderr
+
+
+def test_read_only_output_directory_simulated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As root permissions are not enforced, so the refusal is simulated where srtext creates files."""
+    import srtext.batch as batch
+
+    out = tmp_path / "out"
+
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, "Permission denied", str(out))
+
+    monkeypatch.setattr(batch.tempfile, "mkstemp", refuse)
+    assert main([str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(e.endswith("Permission denied") for e in err)
+
+
+def test_unreadable_file_simulated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An input that cannot be opened (simulated, since root can read anything)."""
+    tree = tmp_path / "tree"
+    tree.mkdir()
+    (tree / "a.txt").write_bytes(EN.read_bytes())
+    (tree / "b.txt").write_bytes(EN.read_bytes())
+    real_open = Path.open
+
+    def guarded(self: Path, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        if self.name == "a.txt":
+            raise PermissionError(errno.EACCES, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Path, "open", guarded)
+    assert main([str(tree)]) == 1
+    assert capsys.readouterr().err.splitlines() == [f"srtext: {tree / 'a.txt'}: Permission denied"]
+    assert (tree / "b.sr.txt").read_bytes() == EN_TRUTH.read_bytes()
+    assert not (tree / "a.sr.txt").exists()
