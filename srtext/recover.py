@@ -10,7 +10,8 @@ line of look-ahead, so it streams.  The published algorithm is in
 
 * a full-width finished line does not end its paragraph (a sentence that happens
   to end at the margin is more likely than a paragraph whose last line is full);
-  it does when a capitalised line follows after a blank line or indented;
+  it does when a capitalised line follows after a blank line, indented, or
+  starting with a word that would have fitted on the finished line;
 * lines longer than CW(1+eps) are body lines, not objects;
 * a short line is dropped only on evidence: little prose in it (formula, table or
   page debris), or it interrupts a running sentence (the line before is a full
@@ -173,6 +174,12 @@ def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
     return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
 
 
+def _word_would_fit(previous: str, text: str, cw: int) -> bool:
+    """Would this line's first word have fitted on the previous line within CW?"""
+    word = _FIRST_WORD.match(text.lstrip())
+    return word is not None and display_width(previous) + 1 + display_width(word.group()) <= cw
+
+
 # Verbs of the body rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
@@ -275,6 +282,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         return START, "blank line after a finished line: starts a paragraph"
     if is_indented(text) and not lower:
         return START, "indented line after a finished line: starts a paragraph"
+    if not lower and state.lines and _word_would_fit(state.lines[-1].text, text, cur.cw):
+        return START, "the previous line ended a sentence early: its next word would have fitted"
     return JOIN, "full finished line before: a sentence ended at the margin, the paragraph goes on"
 
 
