@@ -167,7 +167,7 @@ class _Run:
         self.name = name
         self.config = config
         self.invalid = False
-        self.stats = WidthStats(mode=config.mode, eps=config.eps)
+        self.stats = WidthStats()
 
     def texts(self, chunks: Iterator[bytes]) -> Iterator[str]:
         for text in decode_chunks(chunks, self.config.encoding):

@@ -37,16 +37,12 @@ def recover(
     """
     config = config or Config()
     if stats is None:
-        stats = WidthStats(mode=config.mode, eps=config.eps)
+        stats = WidthStats()
     if config.mode == "paper":
-        triples = with_column_width(
-            lines, mode="paper", eps=config.eps, cw=config.cw, window=config.window, stats=stats
-        )
+        triples = with_column_width(lines, mode="paper", cw=config.cw, window=config.window, stats=stats)
         return recover_paper(triples, config.eps)
     marked = mark_pages(lines, config.window)
-    triples = with_column_width(
-        marked, mode=config.mode, eps=config.eps, cw=config.cw, window=config.window, stats=stats
-    )
+    triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
     return recover_default(triples, config.eps, hold=config.window, drop=config.drop, stats=stats)
 
 
@@ -89,7 +85,7 @@ class SentenceRecovery:
         base = config or Config(window=None)
         self.config: Config = base.replace(**options) if options else base
         self.lines: list[Line] = self.read_lines(source)
-        self.stats = WidthStats(mode=self.config.mode, eps=self.config.eps)
+        self.stats = WidthStats()
         self.cw: int = self.calculate_cw()
 
     @property
@@ -117,7 +113,6 @@ class SentenceRecovery:
         for _line, _width, cw in with_column_width(
             self.lines,
             mode=self.config.mode,
-            eps=self.config.eps,
             cw=self.config.cw,
             window=None,
             stats=self.stats,

@@ -90,16 +90,16 @@ def line_width(line: Line, mode: str) -> int:
 
 @dataclass
 class WidthStats:
-    """The line-width histogram of the lines seen so far and the CW it gives.
+    """The line-width histogram of the lines seen so far, the CW it gives, and how
+    many of the lines end a sentence.
 
-    ``mode`` chooses how widths are measured (see :func:`line_width`); both modes
-    compute CW from the histogram as the paper does (:func:`column_width`).  (A
-    band-based estimate, the width whose ±eps band holds most lines, was tried for
-    proportional fonts and did slightly worse on arxiv-dev.)
+    Both modes compute CW from the histogram as the paper does
+    (:func:`column_width`); they differ in how they measure widths
+    (:func:`line_width`).  (A band-based estimate, the width whose ±eps band holds
+    most lines, was tried for proportional fonts and did slightly worse on
+    arxiv-dev.)
     """
 
-    mode: str = "default"
-    eps: float = 0.1
     histogram: Counter[int] = field(default_factory=Counter)
     filled: int = 0
     finished: int = 0
@@ -139,7 +139,6 @@ def with_column_width(
     lines: Iterable[Line],
     *,
     mode: str = "default",
-    eps: float = 0.1,
     cw: int | None = None,
     window: int | None = None,
     stats: WidthStats | None = None,
@@ -157,7 +156,7 @@ def with_column_width(
     [(40, 40), (0, 40), (40, 40), (1, 40)]
     """
     if stats is None:
-        stats = WidthStats(mode=mode, eps=eps)
+        stats = WidthStats()
     batch: list[tuple[Line, int]] = []
     for line in lines:
         width = line_width(line, mode)
