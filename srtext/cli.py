@@ -244,16 +244,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         print(f"srtext: error: {e}", file=sys.stderr)
         return EXIT_USAGE
-    with contextlib.ExitStack() as stack:
-        dropped: BinaryIO | None = None
-        if args.dropped:
-            try:
-                dropped = stack.enter_context(atomic_write(Path(args.dropped)))
-            except OSError as e:
-                print(f"srtext: {args.dropped}: {e.strerror or e}", file=sys.stderr)
-                return EXIT_FAILED
-        return _run_all(args, config, sys.stdout.buffer, dropped)
-    raise AssertionError("unreachable")
+    if not args.dropped:
+        return _run_all(args, config, sys.stdout.buffer, None)
+    try:
+        with atomic_write(Path(args.dropped)) as dropped:
+            status = _run_all(args, config, sys.stdout.buffer, dropped)
+            if status == EXIT_INTERRUPTED:
+                raise KeyboardInterrupt  # so that no half-written --dropped file is left
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except OSError as e:
+        print(f"srtext: {args.dropped}: {e.strerror or e}", file=sys.stderr)
+        return EXIT_FAILED
+    return status
 
 
 def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:

@@ -172,3 +172,16 @@ def test_unknown_class_is_a_usage_error() -> None:
     assert r.returncode == 2 and "unknown class 'sidebars'" in r.stderr
     with pytest.raises(ValueError, match="unknown class"):
         Config(drop=frozenset({"sidebars"}))
+
+
+def test_dropped_file_that_cannot_be_written(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    src = tmp_path / "doc.txt"
+    src.write_text(with_footnote("∗")[0])
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext", "--dropped", str(blocker / "d.tsv"), str(src)],
+        capture_output=True,
+        text=True,
+    )
+    assert r.returncode == 1 and len(r.stderr.splitlines()) == 1 and "Traceback" not in r.stderr
