@@ -1,0 +1,56 @@
+"""The library's entry points: SentenceRecovery from every kind of source, and Config."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from srtext import Config, SentenceRecovery, paragraphs, recover, recover_text
+from srtext.lines import text_lines
+from tests.conftest import SAMPLES
+
+EN = SAMPLES / "en-rivers.txt"
+TRUTH = (SAMPLES / "en-rivers.truth.txt").read_text(encoding="utf-8")
+
+
+def test_every_kind_of_source_gives_the_same_result() -> None:
+    text = EN.read_text(encoding="utf-8")
+    sources: list[object] = [text, EN.read_bytes(), EN, text.splitlines(keepends=True), text.splitlines()]
+    for source in sources:
+        assert SentenceRecovery(source).out_text == TRUTH, type(source)  # type: ignore[arg-type]
+
+
+def test_paper_attributes_and_steps() -> None:
+    sr = SentenceRecovery(EN, eps=0.2)
+    assert sr.eps == 0.2 and sr.cw == sr.calculate_cw() and sr.l_avg > 0
+    assert sr.lines[0].number == 1 and sr.lines[0].page == 1
+    assert sr.run() is sr.run() and sr.sr_algorithm() is sr.run()
+    assert [p.kind for p in sr.paragraphs][:2] == ["heading", "body"]
+    assert len(sr.decisions) == len(sr.lines)
+
+
+def test_config_is_frozen_and_validated() -> None:
+    c = Config()
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        c.eps = 0.2  # type: ignore[misc]
+    assert c.replace(eps=0.3).eps == 0.3 and c.eps == 0.1
+    for bad in (
+        dict(eps=1.0),
+        dict(eps=-0.1),
+        dict(cw=0),
+        dict(window=0),
+        dict(mode="x"),
+        dict(output_format="x"),
+        dict(encoding="nope"),
+        dict(drop=frozenset({"x"})),
+    ):
+        with pytest.raises(ValueError):
+            Config(**bad)  # type: ignore[arg-type]
+
+
+def test_streaming_api_and_recover_text_agree() -> None:
+    text = EN.read_text(encoding="utf-8")
+    streamed = "".join(p.text + "\n" for p in paragraphs(recover(text_lines(text), Config())))
+    assert streamed == recover_text(text) == TRUTH
+    assert recover_text(text, Config(output_format="blank")) == TRUTH.replace("\n", "\n\n")[:-1]
