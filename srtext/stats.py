@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
+from srtext.width import mean_width
+
 
 def draw_histogram(histogram: Counter[int], cw: int, eps: float, *, width: int = 50, rows: int = 40) -> str:
     """Draw the line-width histogram as text, one row per width bucket.
@@ -27,7 +29,7 @@ def draw_histogram(histogram: Counter[int], cw: int, eps: float, *, width: int =
        10      6 ====== <- CW
     """
     total = sum(histogram.values())
-    l_avg = sum(w * n for w, n in histogram.items()) / total if total else 0.0
+    l_avg = mean_width(histogram)
     low, high = cw - eps * cw, cw + eps * cw
     top = max(histogram) if histogram else 0
     step = max(1, -(-(top + 1) // rows))
