@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from srtext.classify import Band, LineClass
-from srtext.hyphen import join_lines
+from srtext.hyphen import Joint, Span, join_spans
 from srtext.lines import Line
 
 # Kinds of paragraphs (and of the lines that make them).
@@ -61,12 +61,42 @@ class Paragraph:
             request, ``furniture``, ``footnote`` or ``object``.
         lines: the input line numbers it was made from.
         page: the page it starts on.
+        spans: where its text came from: ``(position in text, offset in the
+            input, length)`` for each line's piece (see :attr:`srtext.lines.Line.offset`).
     """
 
     text: str
     kind: str
     lines: tuple[int, ...]
     page: int
+    spans: tuple[Span, ...] = ()
+
+    @property
+    def start(self) -> int:
+        """Offset in the input of the paragraph's first character.
+
+        >>> p = Paragraph("a metabolic", "body", (1, 2), 1, ((0, 12, 6), (6, 20, 5)))
+        >>> p.start, p.end, p.source_offset(4), p.source_offset(8)
+        (12, 25, 16, 22)
+        """
+        return self.spans[0][1] if self.spans else 0
+
+    @property
+    def end(self) -> int:
+        """Offset in the input just after the paragraph's last character."""
+        return self.spans[-1][1] + self.spans[-1][2] if self.spans else 0
+
+    def source_offset(self, position: int) -> int:
+        """The input offset of a position in :attr:`text`.
+
+        A separator maps to the end of the piece before it.
+        """
+        off = 0
+        for at, offset, length in self.spans:
+            if at > position:
+                break
+            off = offset + min(position - at, length)
+        return off
 
 
 Event = Decision | Paragraph
@@ -88,12 +118,15 @@ class Open:
         self.last_cls = cls
         self.last_band = band
 
-    def close(self, mode: str) -> Paragraph:
+    def close(self, joint: Joint) -> Paragraph:
+        """The finished paragraph, its lines joined as ``joint`` decides."""
+        text, spans = join_spans([(x.text, x.offset) for x in self.lines], joint)
         return Paragraph(
-            text=join_lines([x.text for x in self.lines], mode),
+            text=text,
             kind=self.kind,
             lines=tuple(dict.fromkeys(x.number for x in self.lines)),
             page=self.lines[0].page,
+            spans=spans,
         )
 
     @property

@@ -9,9 +9,15 @@ drops a soft hyphen, and joins CJK lines without a space.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import regex
+
+#: How two lines meet: characters to cut from the end of the left one, and the separator.
+Joint = Callable[[str, str], tuple[int, str]]
+#: Where a piece of a joined paragraph came from: its position in the paragraph,
+#: its offset in the input, and its length.
+Span = tuple[int, int, int]
 
 _HYPHEN_END = regex.compile(r"(?<=\p{L})[-\u2010]\Z")
 _SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
@@ -109,17 +115,36 @@ def join_lines(texts: Sequence[str], mode: str = "default") -> str:
     >>> join_lines(["meta-", "bolic"], mode="paper")
     'metabolic'
     """
-    decide = joint_paper if mode == "paper" else joint
+    return join_spans([(t, 0) for t in texts], joint_paper if mode == "paper" else joint)[0]
+
+
+def join_spans(pieces: Iterable[tuple[str, int]], decide: Joint = joint) -> tuple[str, tuple[Span, ...]]:
+    """Join ``(text, input offset)`` lines into one paragraph, and say where each piece came from.
+
+    ``decide`` chooses each joint (:func:`joint`, :func:`joint_paper`, or a
+    lexicon's).  A span is ``(position in the paragraph, offset in the input, length)``.
+
+    >>> join_spans([("  a meta-", 10), ("bolic rate", 20)])
+    ('a metabolic rate', ((0, 12, 6), (6, 20, 10)))
+    """
     parts: list[str] = []
-    for text in texts:
-        text = text.strip()
-        if not text:
+    spans: list[Span] = []
+    pos = 0
+    for text, offset in pieces:
+        stripped = text.strip()
+        if not stripped:
             continue
         if parts:
-            cut, sep = decide(parts[-1], text)
+            cut, sep = decide(parts[-1], stripped)
             if cut:
                 parts[-1] = parts[-1][:-cut]
+                at, off, length = spans[-1]
+                spans[-1] = (at, off, length - cut)
+                pos -= cut
             if sep:
                 parts.append(sep)
-        parts.append(text)
-    return "".join(parts)
+                pos += len(sep)
+        spans.append((pos, offset + len(text) - len(text.lstrip()), len(stripped)))
+        parts.append(stripped)
+        pos += len(stripped)
+    return "".join(parts), tuple(spans)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import regex
 
-_EOL = regex.compile(r"\r\n|\r|\n")
+_EOL_KEEP = regex.compile(r"(\r\n|\r|\n)")
 _INVALID = regex.compile(r"[\udc80-\udcff]")
 BOM = "\ufeff"
 
@@ -29,12 +29,15 @@ class Line:
         text: the line without its end of line, form feeds and trailing white space.
         mark: what :mod:`srtext.pages` found the line to be ("header", "footer",
             "page number", "footnote"), or "" for an ordinary line.
+        offset: where ``text`` starts in the input, in characters of the decoded
+            input (a BOM counts as one): ``input[offset:offset + len(text)] == text``.
     """
 
     number: int
     page: int
     text: str
     mark: str = ""
+    offset: int = 0
 
 
 class BinaryInputError(ValueError):
@@ -42,47 +45,50 @@ class BinaryInputError(ValueError):
 
 
 def split_physical(text: str) -> list[str]:
-    """Split text into physical lines at LF, CRLF and lone CR, without the ends.
-
-    A final line end does not make an extra empty line.
+    """Split text into physical lines at LF, CRLF and lone CR, each with its line end.
 
     >>> split_physical("a\\r\\nb\\rc\\n")
-    ['a', 'b', 'c']
+    ['a\\r\\n', 'b\\r', 'c\\n']
     >>> split_physical("one\\fpage two")
     ['one\\x0cpage two']
     >>> split_physical("")
     []
     """
-    if not text:
-        return []
-    parts = _EOL.split(text)
-    if parts[-1] == "":
-        parts.pop()
-    return parts
+    return list(iter_physical([text]))
 
 
 def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
-    """Number physical lines and split them at form feeds into pages.
+    """Number physical lines (each with or without its line end) and split them at form feeds into pages.
+
+    The offsets count the line ends given, so pass the lines with their ends
+    (as :func:`iter_physical` gives them) for offsets into the input.
 
     >>> [(x.number, x.page, x.text) for x in number_lines(["a ", "\\fb", "", "\\f"])]
     [(1, 1, 'a'), (2, 2, 'b'), (3, 2, '')]
-    >>> [(x.number, x.page, x.text) for x in number_lines(["end\\fstart"])]
-    [(1, 1, 'end'), (1, 2, 'start')]
+    >>> [(x.number, x.page, x.text, x.offset) for x in number_lines(["end\\fstart\\r\\n", "x"])]
+    [(1, 1, 'end', 0), (1, 2, 'start', 4), (2, 2, 'x', 11)]
     """
     page = 1
+    offset = 0
     for number, raw in enumerate(physical, first):
+        start = offset
+        offset += len(raw)
+        if raw.endswith(("\n", "\r")):
+            raw = raw.rstrip("\r\n")
         if number == first and raw.startswith(BOM):
             raw = raw[1:]
+            start += 1
         if "\f" not in raw:
-            yield Line(number, page, raw.rstrip())
+            yield Line(number, page, raw.rstrip(), "", start)
             continue
         pieces = raw.split("\f")
         for i, piece in enumerate(pieces):
             if i:
                 page += 1
-            piece = piece.rstrip()
-            if piece:
-                yield Line(number, page, piece)
+            text = piece.rstrip()
+            if text:
+                yield Line(number, page, text, "", start)
+            start += len(piece) + 1
 
 
 def text_lines(text: str) -> Iterator[Line]:
@@ -95,14 +101,15 @@ def text_lines(text: str) -> Iterator[Line]:
 
 
 def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
-    """Physical lines from text arriving in chunks of any size (a CRLF may be split).
+    """Physical lines, each with its line end, from text arriving in chunks of any size.
 
-    Each chunk is split once, so a line of any length costs linear time.
+    A CRLF may be split between chunks.  Each chunk is split once, so a line of
+    any length costs linear time.
 
     >>> list(iter_physical(["a\\r", "\\nb\\r", "c", "\\n", "d"]))
-    ['a', 'b', 'c', 'd']
+    ['a\\r\\n', 'b\\r', 'c\\n', 'd']
     >>> list(iter_physical(["one ", "long ", "line"])), list(iter_physical(["x\\r"]))
-    (['one long line'], ['x'])
+    (['one long line'], ['x\\r'])
     """
     carry = ""  # a CR at the end of the previous chunk, perhaps half of a CRLF
     buf: list[str] = []
@@ -113,15 +120,17 @@ def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
             chunk, carry = carry + chunk, ""
         if chunk.endswith("\r"):
             chunk, carry = chunk[:-1], "\r"
-        parts = _EOL.split(chunk)
-        buf.append(parts[0])
+        parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest
         if len(parts) == 1:
+            buf.append(chunk)
             continue
+        buf.append(parts[0] + parts[1])
         yield "".join(buf)
-        yield from parts[1:-1]
+        if len(parts) > 3:
+            yield from map(str.__add__, parts[2:-1:2], parts[3::2])
         buf = [parts[-1]]
-    rest = "".join(buf)
-    if carry or rest:
+    rest = "".join(buf) + carry
+    if rest:
         yield rest
 
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 
 from srtext.classify import Band, LineClass, classify_paper, width_band
 from srtext.events import BODY, EMPTY, HEADING, OBJECT, Decision, Event, Open
+from srtext.hyphen import joint_paper
 from srtext.lines import Line
 
 Triple = tuple[Line, int, int]
@@ -51,7 +52,7 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
             yield decision(EMPTY, "skip", "empty line: deleted")
         elif cls is LineClass.FINISHED or band is Band.FULL:
             if heading is not None:
-                yield heading.close("paper")
+                yield heading.close(joint_paper)
                 heading = None
             if body is None:
                 body = Open(BODY, line, cls, band)
@@ -61,7 +62,7 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
                 action = "join"
             if cls is LineClass.FINISHED:
                 yield decision(BODY, action, "finished line: ends the paragraph")
-                yield body.close("paper")
+                yield body.close(joint_paper)
                 body, par = None, False
             else:
                 yield decision(BODY, action, "unfinished line of column width")
@@ -77,6 +78,6 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
             heading.add(line, cls, band)
             yield decision(HEADING, "merge", "consecutive heading line")
     if heading is not None:
-        yield heading.close("paper")
+        yield heading.close(joint_paper)
     if body is not None:
-        yield body.close("paper")
+        yield body.close(joint_paper)

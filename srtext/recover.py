@@ -68,6 +68,7 @@ from srtext.events import (
     Open,
     Paragraph,
 )
+from srtext.hyphen import Joint, joint
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.width import WidthStats, display_width
@@ -76,7 +77,6 @@ _DANGLING = regex.compile(r"(?:(?<!\p{L})\p{L}{1,3}|,)\s*\Z")
 _FIRST_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|\S+")
 
 Triple = tuple[Line, int, int]
-MODE = "default"
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,8 +290,9 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
 class _Machine:
     """The state of the default recovery over one document."""
 
-    def __init__(self, drop: frozenset[str], stats: WidthStats | None = None) -> None:
+    def __init__(self, drop: frozenset[str], stats: WidthStats | None = None, joint: Joint = joint) -> None:
         self.stats = stats
+        self.joint = joint
         unknown = drop - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
@@ -313,7 +314,7 @@ class _Machine:
 
     def close(self) -> Iterator[Event]:
         if self.state is not None and self.state.kind not in self.dropped:
-            yield self.state.close(MODE)
+            yield self.state.close(self.joint)
         self.state = None
         yield from self.queue
         self.queue.clear()
@@ -324,7 +325,7 @@ class _Machine:
             if side is not None:
                 setattr(self, attr, None)
                 if side.kind not in self.dropped:
-                    yield from self.side(side.close(MODE))
+                    yield from self.side(side.close(self.joint))
 
     def finish(self) -> Iterator[Event]:
         yield from self.close_side()
@@ -357,7 +358,7 @@ class _Machine:
         if kind == FOOTNOTE:
             self.note = opened
         else:
-            yield from self.side(opened.close(MODE))
+            yield from self.side(opened.close(self.joint))
 
     def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
         """An unmarked non-empty line."""
@@ -370,7 +371,7 @@ class _Machine:
         ):
             cur = dataclasses.replace(cur, band=Band.FULL)
         if self.note is not None:
-            yield from self.side(self.note.close(MODE))
+            yield from self.side(self.note.close(self.joint))
             self.note = None
         if self.caption is not None:
             c = self.caption
@@ -411,7 +412,7 @@ class _Machine:
                 yield cur.decision(kind, "drop", reason)
             else:
                 yield cur.decision(kind, "start", f"{reason} (kept)")
-                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(MODE))
+                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint))
             return
         body = REFERENCE if self.references else BODY
         if verb == JOIN:
@@ -434,8 +435,12 @@ def recover_default(
     hold: int | None = 20000,
     drop: frozenset[str] = DROPPED_BY_DEFAULT,
     stats: WidthStats | None = None,
+    joint: Joint = joint,
 ) -> Iterator[Event]:
     """The improved recovery; see the module's docstring for its rules.
+
+    ``joint`` joins the lines of a paragraph (:func:`srtext.hyphen.joint`, or a
+    :class:`srtext.lexicon.Dehyphenator`'s, which knows the document's words).
 
     >>> from srtext.lines import text_lines
     >>> from srtext.width import with_column_width
@@ -445,7 +450,7 @@ def recover_default(
     >>> [(e.kind, e.text[-12:]) for e in events if isinstance(e, Paragraph)]
     [('body', 'and the end.'), ('heading', 'Next one:')]
     """
-    machine = _Machine(drop, stats)
+    machine = _Machine(drop, stats, joint)
     current: _Item | None = None
     current_trailing: Trailing = []
     for nxt, trailing in _chain(_items(triples, eps, hold)):

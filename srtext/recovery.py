@@ -106,7 +106,7 @@ class SentenceRecovery:
         if isinstance(source, os.PathLike):
             with Path(source).open("rb") as f:
                 return list(byte_lines(iter(lambda: f.read(1 << 16), b""), self.config.encoding))
-        return list(number_lines(x.rstrip("\r\n") for x in source))
+        return list(number_lines(source))
 
     def calculate_cw(self) -> int:
         """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
