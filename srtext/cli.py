@@ -13,10 +13,10 @@ from typing import BinaryIO
 from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
 from srtext.config import FORMATS, MODES, Config
-from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event, Paragraph
+from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event
 from srtext.extract import EXTRACTORS, PDFError, extract, is_pdf
 from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
-from srtext.output import EXPLAIN_HEADER, explain_line, format_paragraphs
+from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.recovery import recover
 from srtext.stats import draw_histogram
 from srtext.width import WidthStats
@@ -75,7 +75,24 @@ def build_parser() -> argparse.ArgumentParser:
         dest="output_format",
         choices=FORMATS,
         default="lines",
-        help="'lines': one paragraph per line (default); 'blank': paragraphs separated by a blank line",
+        help="'lines': one paragraph per line (default); 'blank': paragraphs separated by a blank line; "
+        "'sentences': one sentence per line, paragraphs separated by a blank line; 'jsonl': one JSON "
+        "object per paragraph with text, kind, page, lines, start, end (character offsets in the input)",
+    )
+    p.add_argument(
+        "--sentences",
+        action="store_true",
+        help="with --format jsonl: one object per sentence, with its paragraph and sentence number",
+    )
+    p.add_argument(
+        "--with-dropped",
+        action="store_true",
+        help='with --format jsonl: also write every dropped line, with its class and "dropped": true',
+    )
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        help="the language of the input (en, de, sr, ru, zh...; default: detected from the text)",
     )
     p.add_argument(
         "--explain",
@@ -156,6 +173,9 @@ def config_from_args(args: argparse.Namespace) -> Config:
         cw=args.cw,
         window=args.window,
         output_format=args.output_format,
+        sentences=args.sentences,
+        with_dropped=args.with_dropped,
+        lang=args.lang,
         encoding=args.encoding,
     )
 
@@ -185,9 +205,7 @@ class _Run:
                 if isinstance(e, Decision):
                     yield explain_line(e)
         else:
-            yield from format_paragraphs(
-                (e for e in events if isinstance(e, Paragraph)), self.config.output_format
-            )
+            yield from render(events, self.config, self.config.lang)
 
     def record_dropped(self, events: Iterator[Event], out: BinaryIO) -> Iterator[Event]:
         """Pass the events on, writing every dropped line to ``out``."""

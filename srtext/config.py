@@ -14,10 +14,10 @@ from typing import Literal
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 
 Mode = Literal["default", "paper"]
-Format = Literal["lines", "blank"]
+Format = Literal["lines", "blank", "sentences", "jsonl"]
 
 MODES: tuple[str, ...] = ("default", "paper")
-FORMATS: tuple[str, ...] = ("lines", "blank")
+FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")
 
 
 @dataclass(frozen=True)
@@ -40,8 +40,18 @@ class Config:
             memory is bounded by ``window`` lines; an input of at most ``window``
             lines gives exactly the whole-file result.  ``None`` holds the whole
             input (what :class:`srtext.SentenceRecovery` does).
-        output_format: ``"lines"``, one paragraph per line (default), or
-            ``"blank"``, paragraphs separated by an empty line.
+        output_format: ``"lines"``, one paragraph per line (default);
+            ``"blank"``, paragraphs separated by an empty line; ``"sentences"``,
+            one sentence per line with paragraphs separated by an empty line; or
+            ``"jsonl"``, one JSON object per paragraph with its kind, page, input
+            line numbers and character offsets (schema in :mod:`srtext.output`).
+        sentences: with ``output_format="jsonl"``, one object per sentence
+            instead of per paragraph.
+        with_dropped: with ``output_format="jsonl"``, also write every dropped
+            line, with its class and ``"dropped": true``.
+        lang: the document's language as a wordfreq/ISO 639-1 code (``en``,
+            ``de``, ``sr``, ``ru``, ``zh``...), used by the dehyphenation lexicon
+            and the sentence splitter; ``None`` (default) detects it from the text.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
             back as the same bytes, never replaced.
@@ -58,6 +68,9 @@ class Config:
     cw: int | None = None
     window: int | None = 20000
     output_format: Format = "lines"
+    sentences: bool = False
+    with_dropped: bool = False
+    lang: str | None = None
     encoding: str = "utf-8"
     drop: frozenset[str] = DROPPED_BY_DEFAULT
 
@@ -72,6 +85,8 @@ class Config:
             raise ValueError(f"window must be at least 1 line, not {self.window!r}")
         if self.output_format not in FORMATS:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
+        if (self.sentences or self.with_dropped) and self.output_format != "jsonl":
+            raise ValueError("--sentences and --with-dropped go with --format jsonl")
         unknown = set(self.drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")

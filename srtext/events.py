@@ -62,7 +62,8 @@ class Paragraph:
         lines: the input line numbers it was made from.
         page: the page it starts on.
         spans: where its text came from: ``(position in text, offset in the
-            input, length)`` for each line's piece (see :attr:`srtext.lines.Line.offset`).
+            input, length, line number, page)`` for each line's piece (see
+            :attr:`srtext.lines.Line.offset`).
     """
 
     text: str
@@ -75,7 +76,7 @@ class Paragraph:
     def start(self) -> int:
         """Offset in the input of the paragraph's first character.
 
-        >>> p = Paragraph("a metabolic", "body", (1, 2), 1, ((0, 12, 6), (6, 20, 5)))
+        >>> p = Paragraph("a metabolic", "body", (1, 2), 1, ((0, 12, 6, 1, 1), (6, 20, 5, 2, 1)))
         >>> p.start, p.end, p.source_offset(4), p.source_offset(8)
         (12, 25, 16, 22)
         """
@@ -92,7 +93,7 @@ class Paragraph:
         A separator maps to the end of the piece before it.
         """
         off = 0
-        for at, offset, length in self.spans:
+        for at, offset, length, _line, _page in self.spans:
             if at > position:
                 break
             off = offset + min(position - at, length)
@@ -120,7 +121,7 @@ class Open:
 
     def close(self, joint: Joint) -> Paragraph:
         """The finished paragraph, its lines joined as ``joint`` decides."""
-        text, spans = join_spans([(x.text, x.offset) for x in self.lines], joint)
+        text, spans = join_spans([(x.text, x.offset, x.number, x.page) for x in self.lines], joint)
         return Paragraph(
             text=text,
             kind=self.kind,

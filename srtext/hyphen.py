@@ -16,8 +16,8 @@ import regex
 #: How two lines meet: characters to cut from the end of the left one, and the separator.
 Joint = Callable[[str, str], tuple[int, str]]
 #: Where a piece of a joined paragraph came from: its position in the paragraph,
-#: its offset in the input, and its length.
-Span = tuple[int, int, int]
+#: its offset in the input, its length, and its input line number and page.
+Span = tuple[int, int, int, int, int]
 
 _HYPHEN_END = regex.compile(r"(?<=\p{L})[-\u2010]\Z")
 _SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
@@ -115,22 +115,25 @@ def join_lines(texts: Sequence[str], mode: str = "default") -> str:
     >>> join_lines(["meta-", "bolic"], mode="paper")
     'metabolic'
     """
-    return join_spans([(t, 0) for t in texts], joint_paper if mode == "paper" else joint)[0]
+    return join_spans([(t, 0, 0, 0) for t in texts], joint_paper if mode == "paper" else joint)[0]
 
 
-def join_spans(pieces: Iterable[tuple[str, int]], decide: Joint = joint) -> tuple[str, tuple[Span, ...]]:
-    """Join ``(text, input offset)`` lines into one paragraph, and say where each piece came from.
+def join_spans(
+    pieces: Iterable[tuple[str, int, int, int]], decide: Joint = joint
+) -> tuple[str, tuple[Span, ...]]:
+    """Join lines into one paragraph, and say where each piece came from.
 
-    ``decide`` chooses each joint (:func:`joint`, :func:`joint_paper`, or a
-    lexicon's).  A span is ``(position in the paragraph, offset in the input, length)``.
+    ``pieces`` are ``(text, input offset, line number, page)``; ``decide``
+    chooses each joint (:func:`joint`, :func:`joint_paper`, or a lexicon's).  A
+    span is ``(position in the paragraph, offset in the input, length, line, page)``.
 
-    >>> join_spans([("  a meta-", 10), ("bolic rate", 20)])
-    ('a metabolic rate', ((0, 12, 6), (6, 20, 10)))
+    >>> join_spans([("  a meta-", 10, 1, 1), ("bolic rate", 20, 2, 1)])
+    ('a metabolic rate', ((0, 12, 6, 1, 1), (6, 20, 10, 2, 1)))
     """
     parts: list[str] = []
     spans: list[Span] = []
     pos = 0
-    for text, offset in pieces:
+    for text, offset, number, page in pieces:
         stripped = text.strip()
         if not stripped:
             continue
@@ -138,13 +141,13 @@ def join_spans(pieces: Iterable[tuple[str, int]], decide: Joint = joint) -> tupl
             cut, sep = decide(parts[-1], stripped)
             if cut:
                 parts[-1] = parts[-1][:-cut]
-                at, off, length = spans[-1]
-                spans[-1] = (at, off, length - cut)
+                at, off, length, n, pg = spans[-1]
+                spans[-1] = (at, off, length - cut, n, pg)
                 pos -= cut
             if sep:
                 parts.append(sep)
                 pos += len(sep)
-        spans.append((pos, offset + len(text) - len(text.lstrip()), len(stripped)))
+        spans.append((pos, offset + len(text) - len(text.lstrip()), len(stripped), number, page))
         parts.append(stripped)
         pos += len(stripped)
     return "".join(parts), tuple(spans)

@@ -10,7 +10,7 @@ from pathlib import Path
 from srtext.config import Config
 from srtext.events import Decision, Event, Paragraph
 from srtext.lines import Line, byte_lines, number_lines, text_lines
-from srtext.output import format_paragraphs
+from srtext.output import render
 from srtext.pages import mark_pages
 from srtext.paper import recover_paper
 from srtext.recover import recover_default
@@ -58,7 +58,7 @@ def recover_text(text: str, config: Config | None = None) -> str:
     A first line that is long and the end of it.
     """
     config = config or Config(window=None)
-    return "".join(format_paragraphs(paragraphs(recover(text_lines(text), config)), config.output_format))
+    return "".join(render(recover(text_lines(text), config), config, config.lang))
 
 
 class SentenceRecovery:
@@ -144,4 +144,4 @@ class SentenceRecovery:
     @property
     def out_text(self) -> str:
         """The result as text, in ``config.output_format``."""
-        return "".join(format_paragraphs(self.paragraphs, self.config.output_format))
+        return "".join(render(self.events, self.config, self.config.lang))

@@ -81,3 +81,23 @@ def test_readme_names_the_ci_test_command() -> None:
     command = "pip install -e '.[test]' && python -m pytest"
     assert command in README
     assert "pip install -e '.[test]'" in ci and "python -m pytest" in ci
+
+
+def test_jsonl_keys_are_documented_in_readme_and_man_page() -> None:
+    from srtext.events import Paragraph
+    from srtext.output import paragraph_record, sentence_records
+
+    p = Paragraph("One. Two.", "body", (1,), 1, ((0, 0, 9, 1, 1),))
+    keys = set(paragraph_record(p)) | set(next(sentence_records(p, 0)))
+    man = _man_text(MAN)
+    for key in keys:
+        assert f"| `{key}`" in README or f", `{key}`" in README, key
+        assert re.search(rf"^\.IR? (.*\W)?{key}\b", man, re.M), key
+
+
+def test_man_page_is_installed_with_the_package() -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    files = pyproject["tool"]["setuptools"]["data-files"]["share/man/man1"]
+    assert files == ["man/srtext.1"] and (ROOT / files[0]).is_file()

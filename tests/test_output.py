@@ -1,0 +1,145 @@
+"""Output formats: sentences and JSON lines, with offsets that point back at the input."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from srtext import Config, recover
+from srtext.cli import main
+from srtext.events import Paragraph
+from srtext.lines import byte_lines
+from srtext.output import format_jsonl
+from tests.conftest import CASES, ROOT, SAMPLES
+
+DOCS = [d for d in sorted(SAMPLES.glob("*.txt")) if not d.name.endswith(".truth.txt")]
+DOCS += sorted((ROOT / "corpora" / "latex").glob("*.pdftotext.txt")) + sorted(CASES.glob("*.in"))
+KEYS = {"text", "kind", "page", "lines", "start", "end", "dropped"}
+
+
+def _records(data: bytes, **options: object) -> list[dict[str, object]]:
+    config = Config(output_format="jsonl", **options)  # type: ignore[arg-type]
+    events = recover(byte_lines([data]), config)
+    return [
+        json.loads(x)
+        for x in format_jsonl(events, sentences=config.sentences, with_dropped=config.with_dropped)
+    ]
+
+
+def _check_paragraph_spans(text: str, p: Paragraph) -> None:
+    """Every piece of the paragraph is exactly the input text its span names."""
+    for at, offset, length, _line, _page in p.spans:
+        assert p.text[at : at + length] == text[offset : offset + length]
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d.name for d in DOCS])
+def test_paragraph_spans_point_at_their_input(doc: Path) -> None:
+    data = doc.read_bytes()
+    text = data.decode("utf-8", "surrogateescape")
+    for e in recover(byte_lines([data]), Config(window=None)):
+        if isinstance(e, Paragraph):
+            _check_paragraph_spans(text, e)
+
+
+@pytest.mark.parametrize("doc", DOCS, ids=[d.name for d in DOCS])
+def test_jsonl_offsets_point_at_their_input(doc: Path) -> None:
+    data = doc.read_bytes()
+    text = data.decode("utf-8", "surrogateescape")
+    lines = text.split("\n")
+    for sentences in (False, True):
+        for r in _records(data, sentences=sentences, with_dropped=True):
+            assert r.keys() >= KEYS
+            start, end, body = int(r["start"]), int(r["end"]), str(r["text"])  # type: ignore[call-overload]
+            assert text[start] == body[0] and text[end - 1] == body[-1], r
+            first_line = text.count("\n", 0, start) + 1
+            assert first_line == r["lines"][0], r  # type: ignore[index]
+            assert body[:1] in lines[first_line - 1]
+
+
+def test_jsonl_schema_of_a_paragraph_and_its_sentences() -> None:
+    data = b"Results\n\nThe first sentence of a para-\ngraph ends. A second one\nfollows it here.\n"
+    (head, body) = _records(data)
+    assert head == {
+        "text": "Results",
+        "kind": "heading",
+        "page": 1,
+        "lines": [1],
+        "start": 0,
+        "end": 7,
+        "dropped": False,
+    }
+    assert body["text"] == "The first sentence of a paragraph ends. A second one follows it here."
+    assert body["lines"] == [3, 4, 5] and body["start"] == 9 and body["end"] == len(data) - 1
+    sents = _records(data, sentences=True)
+    assert [(s["text"], s["lines"], s["paragraph"], s["sentence"]) for s in sents[1:]] == [
+        ("The first sentence of a paragraph ends.", [3, 4], 1, 0),
+        ("A second one follows it here.", [4, 5], 1, 1),
+    ]
+    second = sents[2]
+    assert data.decode()[second["start"] : second["end"]] == "A second one\nfollows it here."
+
+
+def test_jsonl_with_dropped_lists_furniture_with_its_class() -> None:
+    doc = SAMPLES / "en-rivers.txt"
+    records = _records(doc.read_bytes(), with_dropped=True)
+    dropped = [r for r in records if r["dropped"]]
+    assert dropped and all(r["kind"] in {"furniture", "footnote", "object"} for r in dropped)
+    assert all(len(r["lines"]) == 1 for r in dropped)
+    kept = _records(doc.read_bytes())
+    assert [r for r in records if not r["dropped"]] == kept
+
+
+def _cli(args: list[str], data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[int, bytes]:
+    out = io.BytesIO()
+
+    class Std:
+        buffer = io.BytesIO(data)
+
+    class Out:
+        buffer = out
+
+    monkeypatch.setattr("sys.stdin", Std)
+    monkeypatch.setattr("sys.stdout", Out)
+    return main(args), out.getvalue()
+
+
+def test_cli_sentences_format(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = b"Dr. Smith came in the morning, as he\nsaid. It rained.\n\nA new paragraph.\n"
+    status, out = _cli(["--format", "sentences", "--lang", "en"], data, monkeypatch)
+    assert status == 0
+    assert out.decode() == "Dr. Smith came in the morning, as he said.\nIt rained.\n\nA new paragraph.\n"
+
+
+def test_cli_jsonl_keeps_invalid_bytes_valid_json(monkeypatch: pytest.MonkeyPatch) -> None:
+    status, out = _cli(["--format", "jsonl", "-q"], b"caf\xe9 au lait.\n", monkeypatch)
+    assert status == 0
+    (record,) = [json.loads(x) for x in out.splitlines()]
+    assert record["text"] == "caf\udce9 au lait."
+
+
+@pytest.mark.parametrize("flag", ["--sentences", "--with-dropped"])
+def test_cli_jsonl_flags_need_jsonl(
+    flag: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, _ = _cli([flag], b"x\n", monkeypatch)
+    assert status == 2
+    assert "--format jsonl" in capsys.readouterr().err
+
+
+_LINE = st.text(alphabet=st.sampled_from("ab cD.-\u00ad\t\f\r\nЖ中1"), max_size=40)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_LINE, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
+def test_spans_point_at_the_input_for_any_document(lines: list[str], end: str) -> None:
+    text = end.join(lines)
+    data = text.encode()
+    decoded = data.decode()
+    for e in recover(byte_lines([data[i : i + 5] for i in range(0, len(data), 5)]), Config(window=None)):
+        if isinstance(e, Paragraph):
+            _check_paragraph_spans(decoded, e)
