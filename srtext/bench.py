@@ -102,6 +102,8 @@ def main() -> int:
         t_loop = timed([py, str(loop), str(big)])
         t_default = timed([py, "-m", "srtext", str(big)])
         t_paper = timed([py, "-m", "srtext", "--mode", "paper", str(big)])
+        t_sent = timed([py, "-m", "srtext", "--format", "sentences", str(big)])
+        t_jsonl = timed([py, "-m", "srtext", "--format", "jsonl", "--sentences", str(big)])
         rows += [
             (f"read-and-write loop, {size:.0f} MB", f"{size / t_loop:.1f} MB/s"),
             (
@@ -109,6 +111,14 @@ def main() -> int:
                 f"{size / t_default:.2f} MB/s = {100 * t_loop / t_default:.1f}% of the loop",
             ),
             ("srtext --mode paper", f"{size / t_paper:.2f} MB/s = {100 * t_loop / t_paper:.1f}% of the loop"),
+            (
+                "srtext --format sentences",
+                f"{size / t_sent:.2f} MB/s = {t_sent / t_default:.2f} x the paragraphs' time",
+            ),
+            (
+                "srtext --format jsonl --sentences",
+                f"{size / t_jsonl:.2f} MB/s = {t_jsonl / t_default:.2f} x the paragraphs' time",
+            ),
         ]
     paper_txt = ARXIV / f"{PAPER}.pdftotext.txt"
     doc = paper_txt if paper_txt.exists() else sources()[0]

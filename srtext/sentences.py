@@ -78,6 +78,7 @@ _END = regex.compile(
 )
 _WORD_BEFORE = regex.compile(r"(?:\p{L}+\.)*[\p{L}\p{N}'’-]*\Z")
 _NUMBERING = regex.compile(r"\s*(?:\d+(?:\.\d+)*|[IVXLC]+|\p{L})\Z")
+_NEXT_WORD = regex.compile(r"\S+")
 _OPENING = regex.compile(r"[\"'“‘«‹„(\[¿¡—–-]*(\S)")
 
 
@@ -93,8 +94,7 @@ def _is_boundary(text: str, m: regex.Match[str], abbreviations: frozenset[str], 
     """Does the candidate end ``m`` end a sentence?"""
     if m.group("cjk"):
         return True
-    after = text[m.end() :]
-    opening = _OPENING.match(after)
+    opening = _OPENING.match(text, m.end())
     if opening is None:
         return False  # only closing marks or nothing follow
     first = opening.group(1)
@@ -105,8 +105,8 @@ def _is_boundary(text: str, m: regex.Match[str], abbreviations: frozenset[str], 
         return True  # ? ! … ...: followed by a capital, a boundary
     if m.group("close"):
         return True  # 'He said "Stop." Then'
-    before = text[: m.start()]
-    if _NUMBERING.match(before):
+    before = text[max(0, m.start() - 40) : m.start()]  # a bounded look-behind: linear time
+    if m.start() <= 40 and _NUMBERING.match(before):
         return False  # "1. Introduction", "IV. Results", "2.3. Data"
     word = _WORD_BEFORE.search(before)
     token = word.group() if word else ""
@@ -122,7 +122,7 @@ def _is_boundary(text: str, m: regex.Match[str], abbreviations: frozenset[str], 
     if low in abbreviations or (lang in ("de", "all") and low.endswith("str")):
         return False
     if token.isdigit() and lang in ("de", "sr", "all") and len(token) <= 2:
-        nxt = regex.match(r"\S+", after)
+        nxt = _NEXT_WORD.match(text, m.end())
         following = nxt.group().rstrip(".,") if nxt else ""
         if following.lower() in _MONTHS or following.isdigit():
             return False  # an ordinal: "am 3. Oktober", "15. 3. 2020."
