@@ -32,7 +32,23 @@ EXAMPLES = [
 ]
 
 
-def main() -> int:
+README_EXAMPLES = ("en-onecol", "zh-onecol")
+START, END = "<!-- gallery: made by bench/gallery.py -->", "<!-- end of gallery -->"
+
+
+def example(name: str, first: int, count: int, what: str, level: str = "##") -> list[str]:
+    """Markdown for one example: the input lines and the paragraphs srtext makes of them."""
+    text = (LATEX / f"{name}.pdftotext.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")[first - 1 : first - 1 + count]
+    sr = SentenceRecovery(text)
+    wanted = set(range(first, first + count))
+    pars = [p.text for p in sr.paragraphs if wanted & set(p.lines)]
+    shown = "\n".join(x.replace("\f", "␌") for x in lines)
+    before = [f"{level} {name}: {what}", "", "pdftotext:", "", "```", shown, "```", ""]
+    return [*before, "srtext:", "", "```", "\n".join(pars), "```", ""]
+
+
+def gallery() -> str:
     out = [
         "# Gallery",
         "",
@@ -42,30 +58,29 @@ def main() -> int:
         "",
     ]
     for name, first, count, what in EXAMPLES:
-        text = (LATEX / f"{name}.pdftotext.txt").read_text(encoding="utf-8")
-        lines = text.split("\n")[first - 1 : first - 1 + count]
-        sr = SentenceRecovery(text)
-        wanted = set(range(first, first + count))
-        pars = [p.text for p in sr.paragraphs if wanted & set(p.lines)]
-        shown = "\n".join(x.replace("\f", "␌") for x in lines)
-        out += [
-            f"## {name}: {what}",
-            "",
-            "pdftotext:",
-            "",
-            "```",
-            shown,
-            "```",
-            "",
-            "srtext:",
-            "",
-            "```",
-            "\n".join(pars),
-            "```",
-            "",
-        ]
-    (ROOT / "docs" / "gallery.md").write_text("\n".join(out), encoding="utf-8")
-    print("wrote docs/gallery.md", file=sys.stderr)
+        out += example(name, first, count, what)
+    return "\n".join(out)
+
+
+def readme_section() -> str:
+    out = [START, ""]
+    for name, first, count, what in EXAMPLES:
+        if name in README_EXAMPLES:
+            out += example(name, first, count, what, "###")
+    return "\n".join([*out, END])
+
+
+def readme_with_gallery(readme: str) -> str:
+    """README text with its gallery section made anew."""
+    head, rest = readme.split(START, 1)
+    return head + readme_section() + rest.split(END, 1)[1]
+
+
+def main() -> int:
+    (ROOT / "docs" / "gallery.md").write_text(gallery(), encoding="utf-8")
+    readme = ROOT / "README.md"
+    readme.write_text(readme_with_gallery(readme.read_text(encoding="utf-8")), encoding="utf-8")
+    print("wrote docs/gallery.md and the gallery in README.md", file=sys.stderr)
     return 0
 
 

@@ -101,3 +101,14 @@ def test_man_page_is_installed_with_the_package() -> None:
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     files = pyproject["tool"]["setuptools"]["data-files"]["share/man/man1"]
     assert files == ["man/srtext.1"] and (ROOT / files[0]).is_file()
+
+
+def test_gallery_shows_what_srtext_does_now() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("gallery", ROOT / "bench" / "gallery.py")
+    assert spec is not None and spec.loader is not None
+    gallery = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gallery)
+    assert gallery.readme_with_gallery(README) == README, "run python bench/gallery.py"
+    assert gallery.gallery() == (ROOT / "docs" / "gallery.md").read_text(encoding="utf-8")
