@@ -19,6 +19,7 @@ from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, ite
 from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.recovery import recover
 from srtext.stats import draw_histogram
+from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
@@ -188,6 +189,7 @@ class _Run:
         self.config = config
         self.invalid = False
         self.stats = WidthStats()
+        self.vocabulary = Vocabulary(config.lang)
 
     def texts(self, chunks: Iterator[bytes]) -> Iterator[str]:
         for text in decode_chunks(chunks, self.config.encoding):
@@ -196,7 +198,8 @@ class _Run:
             yield text
 
     def render(self, chunks: Iterator[bytes], explain: bool, dropped: BinaryIO | None) -> Iterator[str]:
-        events = recover(number_lines(iter_physical(self.texts(chunks))), self.config, stats=self.stats)
+        lines = number_lines(iter_physical(self.texts(chunks)))
+        events = recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary)
         if dropped is not None:
             events = self.record_dropped(events, dropped)
         if explain:
@@ -205,7 +208,7 @@ class _Run:
                 if isinstance(e, Decision):
                     yield explain_line(e)
         else:
-            yield from render(events, self.config, self.config.lang)
+            yield from render(events, self.config, lambda: self.vocabulary.lang)
 
     def record_dropped(self, events: Iterator[Event], out: BinaryIO) -> Iterator[Event]:
         """Pass the events on, writing every dropped line to ``out``."""

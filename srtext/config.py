@@ -52,6 +52,9 @@ class Config:
         lang: the document's language as a wordfreq/ISO 639-1 code (``en``,
             ``de``, ``sr``, ``ru``, ``zh``...), used by the dehyphenation lexicon
             and the sentence splitter; ``None`` (default) detects it from the text.
+        cache_dir: where the compact lexicon files are kept (see
+            :mod:`srtext.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
+            or ``~/.cache/srtext``.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
             back as the same bytes, never replaced.
@@ -71,6 +74,7 @@ class Config:
     sentences: bool = False
     with_dropped: bool = False
     lang: str | None = None
+    cache_dir: str | None = None
     encoding: str = "utf-8"
     drop: frozenset[str] = DROPPED_BY_DEFAULT
 

@@ -10,8 +10,14 @@ drops a soft hyphen, and joins CJK lines without a space.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import regex
+
+if TYPE_CHECKING:
+    from srtext.lexicon import Lexicon
+    from srtext.vocabulary import Vocabulary
 
 #: How two lines meet: characters to cut from the end of the left one, and the separator.
 Joint = Callable[[str, str], tuple[int, str]]
@@ -88,7 +94,94 @@ def joint(left: str, right: str) -> tuple[int, str]:
     return 0, " "
 
 
-def dehyphenate(left: str, right: str) -> str:
+_LAST_FRAGMENT = regex.compile(r"\p{L}+(?=[-\u2010]\Z)")
+_DASH_END = regex.compile(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
+_REPEATED_HYPHEN = regex.compile(r"\A[-\u2010]\p{L}")
+# Languages that write compounds closed: a line-end hyphen between two known words
+# is a typesetter's break there, not a compound's hyphen.
+CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et".split())
+#: A joined word at least this frequent (Zipf) in the lexicon is a word: join.
+JOIN_ZIPF = 2.0
+#: Both parts at least this frequent, and the joined word not: keep the hyphen.
+PART_ZIPF = 2.5
+
+
+class Dehyphenator:
+    """Joints that decide a line-end hyphen from the document's words and the language's lexicon.
+
+    In order: a soft hyphen is removed; a hyphen repeated at the start of the
+    next line ("e-" / "-pošta") is written once; a conjunction after the hyphen
+    keeps it suspended with its space ("Ein- und"); a capital or a digit after it
+    keeps it ("Meier-Schultze", "COVID-19"); otherwise the document decides
+    when it has the word unbroken ("metabolic") or hyphenated ("cost-effective")
+    elsewhere, then the lexicon: the joined word known -> join; both parts known
+    and the joined word not -> keep the hyphen (except in languages that write
+    compounds closed); else join.  A dash or minus sign at the end is never
+    joined as a word.  The lexicon is opened only when a hyphen needs it.
+
+    >>> from srtext.vocabulary import Vocabulary
+    >>> d = Dehyphenator(Vocabulary("en"))
+    >>> [dehyphenate(a, b, d.joint) for a, b in [("meta-", "bolic"), ("cost-", "effective"),
+    ...     ("pre-", "and post-war"), ("Meier-", "Schultze"), ("Bose\u2013", "Einstein")]]
+    ['metabolic', 'cost-effective', 'pre- and post-war', 'Meier-Schultze', 'Bose\u2013Einstein']
+    """
+
+    def __init__(self, vocabulary: Vocabulary, cache_dir: str | None = None) -> None:
+        self.vocabulary = vocabulary
+        self.cache_dir = cache_dir
+        self._lexicon: Lexicon | bool | None = False  # False: not opened yet
+
+    def lexicon(self) -> Lexicon | None:
+        if self._lexicon is False:
+            from srtext.lexicon import Lexicon, available
+
+            lang = self.vocabulary.lang
+            cache = Path(self.cache_dir) if self.cache_dir else None
+            self._lexicon = Lexicon(lang, cache) if lang and available(lang) else None
+        return self._lexicon  # type: ignore[return-value]
+
+    def joint(self, left: str, right: str) -> tuple[int, str]:
+        """How ``left`` and ``right`` meet (see :func:`joint`)."""
+        if not _HYPHEN_END.search(left):
+            if _DASH_END.search(left):
+                return 0, ""
+            return joint(left, right)
+        if _REPEATED_HYPHEN.match(right):
+            return 1, ""  # "e-" / "-pošta": the next line carries the hyphen
+        fragment = _LAST_FRAGMENT.search(left)
+        word = _FIRST_WORD.match(right)
+        if fragment is None or word is None:
+            return 0, ""
+        head, tail = fragment.group(), word.group()
+        if tail.lower() in SUSPENSION_WORDS and not self.is_word(head + tail):
+            return 0, " "
+        if not tail[0].islower() and not (head.isupper() and tail.isupper()):
+            return 0, ""
+        return (1, "") if self.joins(head, tail) else (0, "")
+
+    def is_word(self, word: str) -> bool:
+        if self.vocabulary.unbroken(word):
+            return True
+        lexicon = self.lexicon()
+        return lexicon is not None and lexicon.zipf(word) >= JOIN_ZIPF
+
+    def joins(self, head: str, tail: str) -> bool:
+        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?"""
+        joined, compound = head + tail, f"{head}-{tail}"
+        whole, hyphenated = self.vocabulary.unbroken(joined), self.vocabulary.hyphenated(compound)
+        if whole or hyphenated:
+            return whole >= hyphenated
+        lexicon = self.lexicon()
+        if lexicon is None:
+            return True
+        if lexicon.zipf(joined) >= JOIN_ZIPF:
+            return True
+        if lexicon.lang in CLOSED_COMPOUNDS or len(head) < 2 or len(tail) < 2:
+            return True
+        return not (lexicon.zipf(head) >= PART_ZIPF and lexicon.zipf(tail) >= PART_ZIPF)
+
+
+def dehyphenate(left: str, right: str, decide: Joint | None = None) -> str:
     """Join two lines of a paragraph, deciding what a line-end hyphen means.
 
     >>> dehyphenate("a meta-", "bolic rate")
@@ -102,7 +195,7 @@ def dehyphenate(left: str, right: str) -> str:
     >>> dehyphenate("中文", "文本"), dehyphenate("words", "more")
     ('中文文本', 'words more')
     """
-    return join_lines([left, right])
+    return join_spans([(left, 0, 0, 0), (right, 0, 0, 0)], decide or joint)[0]
 
 
 def join_lines(texts: Sequence[str], mode: str = "default") -> str:

@@ -27,7 +27,7 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config
 from srtext.events import HEADING, Decision, Event, Paragraph
@@ -49,7 +49,7 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
         yield p.text + "\n"
 
 
-def format_sentences(paragraphs: Iterable[Paragraph], lang: str | None = None) -> Iterator[str]:
+def format_sentences(paragraphs: Iterable[Paragraph], lang: Lang = None) -> Iterator[str]:
     """One sentence per line, paragraphs separated by a blank line.
 
     >>> ps = [Paragraph("One. Two.", "body", (1,), 1), Paragraph("Three", "heading", (3,), 1)]
@@ -61,10 +61,12 @@ def format_sentences(paragraphs: Iterable[Paragraph], lang: str | None = None) -
     """
     first = True
     for p in paragraphs:
-        if not first:
+        if first:
+            lang = _language(lang)
+        else:
             yield "\n"
         first = False
-        for a, b in _sentences(p, lang):
+        for a, b in _sentences(p, lang):  # type: ignore[arg-type]
             yield p.text[a:b] + "\n"
 
 
@@ -140,7 +142,7 @@ def dropped_record(d: Decision) -> dict[str, object]:
 
 
 def format_jsonl(
-    events: Iterable[Event], *, sentences: bool = False, with_dropped: bool = False, lang: str | None = None
+    events: Iterable[Event], *, sentences: bool = False, with_dropped: bool = False, lang: Lang = None
 ) -> Iterator[str]:
     """JSON lines: one object per paragraph or sentence (and dropped line), in input order.
 
@@ -155,7 +157,9 @@ def format_jsonl(
     for e in events:
         if isinstance(e, Paragraph):
             if sentences:
-                for record in sentence_records(e, number, lang):
+                if number == 0:
+                    lang = _language(lang)
+                for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
                     yield _json(record)
             else:
                 yield _json(paragraph_record(e))
@@ -164,8 +168,19 @@ def format_jsonl(
             yield _json(dropped_record(e))
 
 
-def render(events: Iterable[Event], config: Config, lang: str | None = None) -> Iterator[str]:
-    """The text of the events in ``config.output_format``; ``lang`` is the document's language."""
+Lang = str | None | Callable[[], str | None]
+
+
+def _language(lang: Lang) -> str | None:
+    return lang() if callable(lang) else lang
+
+
+def render(events: Iterable[Event], config: Config, lang: Lang = None) -> Iterator[str]:
+    """The text of the events in ``config.output_format``.
+
+    ``lang`` is the document's language, or a function that tells it, called when
+    the first paragraph is out (see :attr:`srtext.vocabulary.Vocabulary.lang`).
+    """
     fmt = config.output_format
     if fmt == "jsonl":
         return format_jsonl(events, sentences=config.sentences, with_dropped=config.with_dropped, lang=lang)

@@ -9,18 +9,24 @@ from pathlib import Path
 
 from srtext.config import Config
 from srtext.events import Decision, Event, Paragraph
+from srtext.hyphen import Dehyphenator
 from srtext.lines import Line, byte_lines, number_lines, text_lines
 from srtext.output import render
 from srtext.pages import mark_pages
 from srtext.paper import recover_paper
 from srtext.recover import recover_default
+from srtext.vocabulary import Vocabulary, observe
 from srtext.width import WidthStats, with_column_width
 
 Source = str | bytes | os.PathLike[str] | Iterable[str]
 
 
 def recover(
-    lines: Iterable[Line], config: Config | None = None, *, stats: WidthStats | None = None
+    lines: Iterable[Line],
+    config: Config | None = None,
+    *,
+    stats: WidthStats | None = None,
+    vocabulary: Vocabulary | None = None,
 ) -> Iterator[Event]:
     """Recover paragraphs from numbered lines, streaming.
 
@@ -28,7 +34,8 @@ def recover(
     :class:`~srtext.recover.Paragraph` whenever one is complete, in input order.
     At most ``config.window`` lines are held back.  Pass a
     :class:`~srtext.width.WidthStats` as ``stats`` to read the line-width histogram
-    afterwards.
+    afterwards, and a :class:`~srtext.vocabulary.Vocabulary` as ``vocabulary`` to
+    read the document's language (``vocabulary.lang``).
 
     >>> from srtext.lines import text_lines
     >>> text = "Title\\n" + "A line of the body that runs on\\n" * 3 + "to its end.\\n"
@@ -41,9 +48,14 @@ def recover(
     if config.mode == "paper":
         triples = with_column_width(lines, mode="paper", cw=config.cw, window=config.window, stats=stats)
         return recover_paper(triples, config.eps)
-    marked = mark_pages(lines, config.window)
+    if vocabulary is None:
+        vocabulary = Vocabulary(config.lang)
+    marked = observe(mark_pages(lines, config.window), vocabulary)
     triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
-    return recover_default(triples, config.eps, hold=config.window, drop=config.drop, stats=stats)
+    joint = Dehyphenator(vocabulary, config.cache_dir).joint
+    return recover_default(
+        triples, config.eps, hold=config.window, drop=config.drop, stats=stats, joint=joint
+    )
 
 
 def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:
@@ -58,7 +70,9 @@ def recover_text(text: str, config: Config | None = None) -> str:
     A first line that is long and the end of it.
     """
     config = config or Config(window=None)
-    return "".join(render(recover(text_lines(text), config), config, config.lang))
+    vocabulary = Vocabulary(config.lang)
+    events = recover(text_lines(text), config, vocabulary=vocabulary)
+    return "".join(render(events, config, lambda: vocabulary.lang))
 
 
 class SentenceRecovery:
@@ -86,6 +100,7 @@ class SentenceRecovery:
         self.config: Config = base.replace(**options) if options else base
         self.lines: list[Line] = self.read_lines(source)
         self.stats = WidthStats()
+        self.vocabulary = Vocabulary(self.config.lang)
         self.cw: int = self.calculate_cw()
 
     @property
@@ -129,7 +144,7 @@ class SentenceRecovery:
     @cached_property
     def events(self) -> list[Event]:
         config = self.config.replace(cw=self.cw, window=None)
-        return list(recover(self.lines, config))
+        return list(recover(self.lines, config, vocabulary=self.vocabulary))
 
     @property
     def paragraphs(self) -> list[Paragraph]:
@@ -144,4 +159,10 @@ class SentenceRecovery:
     @property
     def out_text(self) -> str:
         """The result as text, in ``config.output_format``."""
-        return "".join(render(self.events, self.config, self.config.lang))
+        return "".join(render(self.events, self.config, self.lang))
+
+    @property
+    def lang(self) -> str | None:
+        """The document's language: ``config.lang``, or detected from its text."""
+        self.events  # noqa: B018  (the vocabulary is filled by the recovery)
+        return self.vocabulary.lang
