@@ -99,11 +99,20 @@ _DASH_END = regex.compile(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
 _REPEATED_HYPHEN = regex.compile(r"\A[-\u2010]\p{L}")
 # Languages that write compounds closed: a line-end hyphen between two known words
 # is a typesetter's break there, not a compound's hyphen.
-CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et".split())
-#: A joined word at least this frequent (Zipf) in the lexicon is a word: join.
+CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et sh sl cs sk pl".split())
+# Of those, languages whose compound adjectives keep the hyphen after an "-o" first part.
+O_COMPOUNDS = frozenset("sh sl cs sk pl".split())
+# Particles that are always hyphenated ("когда-то", "кое-как").
+KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()), "uk": frozenset("то небудь будь".split())}
+KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
+_DIGIT_HYPHEN_END = regex.compile(r"\d[-\u2010]\Z")
+_FIRST_WORD_HYPHEN = regex.compile(r"\A(\p{L}+)([-\u2010]\p{L})?")
+#: When both parts are words, the joined word must be at least this frequent (Zipf) to join.
 JOIN_ZIPF = 2.0
 #: Both parts at least this frequent, and the joined word not: keep the hyphen.
 PART_ZIPF = 2.5
+#: ... or the joined word this much rarer than its rarer part ("followup" against "follow", "up").
+PART_GAP = 2.0
 
 
 class Dehyphenator:
@@ -143,20 +152,25 @@ class Dehyphenator:
     def joint(self, left: str, right: str) -> tuple[int, str]:
         """How ``left`` and ``right`` meet (see :func:`joint`)."""
         if not _HYPHEN_END.search(left):
-            if _DASH_END.search(left):
+            if _DASH_END.search(left) or _DIGIT_HYPHEN_END.search(left):
                 return 0, ""
             return joint(left, right)
         if _REPEATED_HYPHEN.match(right):
             return 1, ""  # "e-" / "-pošta": the next line carries the hyphen
         fragment = _LAST_FRAGMENT.search(left)
-        word = _FIRST_WORD.match(right)
+        word = _FIRST_WORD_HYPHEN.match(right)
         if fragment is None or word is None:
             return 0, ""
-        head, tail = fragment.group(), word.group()
+        head, tail = fragment.group(), word.group(1)
+        if word.group(2):
+            return 0, ""  # "state-" / "of-the-art": the next word goes on as a compound
         if tail.lower() in SUSPENSION_WORDS and not self.is_word(head + tail):
             return 0, " "
-        if not tail[0].islower() and not (head.isupper() and tail.isupper()):
-            return 0, ""
+        evidence = self.document_says(head, tail)
+        if evidence is not None:
+            return (1, "") if evidence else (0, "")
+        if len(head) == 1 or (not tail[0].islower() and not (head.isupper() and tail.isupper())):
+            return 0, ""  # "x-axis", "Meier-Schultze", "COVID-19"
         return (1, "") if self.joins(head, tail) else (0, "")
 
     def is_word(self, word: str) -> bool:
@@ -165,20 +179,30 @@ class Dehyphenator:
         lexicon = self.lexicon()
         return lexicon is not None and lexicon.zipf(word) >= JOIN_ZIPF
 
-    def joins(self, head: str, tail: str) -> bool:
-        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?"""
-        joined, compound = head + tail, f"{head}-{tail}"
-        whole, hyphenated = self.vocabulary.unbroken(joined), self.vocabulary.hyphenated(compound)
+    def document_says(self, head: str, tail: str) -> bool | None:
+        """Join (True) or keep (False) when the document has the word elsewhere; else None."""
+        whole = self.vocabulary.unbroken(head + tail)
+        hyphenated = self.vocabulary.hyphenated(f"{head}-{tail}")
         if whole or hyphenated:
             return whole >= hyphenated
+        return None
+
+    def joins(self, head: str, tail: str) -> bool:
+        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?"""
         lexicon = self.lexicon()
         if lexicon is None:
             return True
-        if lexicon.zipf(joined) >= JOIN_ZIPF:
+        lang = lexicon.lang
+        if tail.lower() in KEEP_TAILS.get(lang, ()) or head.lower() in KEEP_HEADS.get(lang, ()):
+            return False  # "когда-то", "кое-как"
+        joined = lexicon.zipf(head + tail)
+        part = min(lexicon.zipf(head), lexicon.zipf(tail)) if len(tail) > 1 else 0.0
+        if part < PART_ZIPF:
             return True
-        if lexicon.lang in CLOSED_COMPOUNDS or len(head) < 2 or len(tail) < 2:
-            return True
-        return not (lexicon.zipf(head) >= PART_ZIPF and lexicon.zipf(tail) >= PART_ZIPF)
+        if lang in CLOSED_COMPOUNDS:
+            # Closed compounds, except Slavic compound adjectives ("naučno-istraživački").
+            return not (lang in O_COMPOUNDS and head[-1] in "oо" and len(head) > 3 and len(tail) > 3)
+        return joined >= max(JOIN_ZIPF, part - PART_GAP)
 
 
 def dehyphenate(left: str, right: str, decide: Joint | None = None) -> str:
