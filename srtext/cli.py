@@ -12,6 +12,7 @@ from typing import BinaryIO
 
 from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
+from srtext.chars import REPAIRS
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event
 from srtext.extract import EXTRACTORS, PDFError, extract, is_pdf
@@ -123,6 +124,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(repeatable, or comma-separated)",
     )
     p.add_argument(
+        "--no-repair",
+        action="append",
+        default=[],
+        metavar="WHAT",
+        help="switch off a character repair: ligatures (ﬁ -> fi), controls (stray control characters), "
+        "scripts (Latin look-alikes in Cyrillic words and the reverse); repeatable, or comma-separated",
+    )
+    p.add_argument(
         "--dropped",
         metavar="FILE",
         help="write every dropped line to FILE (input, line number, page, class, text; "
@@ -167,6 +176,11 @@ def config_from_args(args: argparse.Namespace) -> Config:
     unknown = (keep | drop) - CLASSES.keys()
     if unknown:
         raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
+    unknown_repair = _classes(args.no_repair) - REPAIRS
+    if unknown_repair:
+        raise ValueError(
+            f"unknown repair {sorted(unknown_repair)[0]!r}; repairs are {', '.join(sorted(REPAIRS))}"
+        )
     return Config(
         drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
         mode=args.mode,
@@ -177,6 +191,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
         sentences=args.sentences,
         with_dropped=args.with_dropped,
         lang=args.lang,
+        repair=REPAIRS - _classes(args.no_repair),
         encoding=args.encoding,
     )
 

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
+from srtext.chars import REPAIRS
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 
 Mode = Literal["default", "paper"]
@@ -52,6 +53,11 @@ class Config:
         lang: the document's language as a wordfreq/ISO 639-1 code (``en``,
             ``de``, ``sr``, ``ru``, ``zh``...), used by the dehyphenation lexicon
             and the sentence splitter; ``None`` (default) detects it from the text.
+        repair: the character repairs applied to the text (default mode): any of
+            ``ligatures`` (ﬁ -> fi), ``controls`` (stray control characters
+            removed) and ``scripts`` (a word mixing Latin and Cyrillic look-alike
+            letters written in one script); default: all three (see
+            :mod:`srtext.chars`).
         cache_dir: where the compact lexicon files are kept (see
             :mod:`srtext.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
             or ``~/.cache/srtext``.
@@ -74,6 +80,7 @@ class Config:
     sentences: bool = False
     with_dropped: bool = False
     lang: str | None = None
+    repair: frozenset[str] = REPAIRS
     cache_dir: str | None = None
     encoding: str = "utf-8"
     drop: frozenset[str] = DROPPED_BY_DEFAULT
@@ -91,6 +98,10 @@ class Config:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
         if (self.sentences or self.with_dropped) and self.output_format != "jsonl":
             raise ValueError("--sentences and --with-dropped go with --format jsonl")
+        if set(self.repair) - REPAIRS:
+            bad = sorted(set(self.repair) - REPAIRS)[0]
+            raise ValueError(f"unknown repair {bad!r}; repairs are {', '.join(sorted(REPAIRS))}")
+        object.__setattr__(self, "repair", frozenset(self.repair))
         unknown = set(self.drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from srtext.classify import Band, LineClass
@@ -119,9 +120,13 @@ class Open:
         self.last_cls = cls
         self.last_band = band
 
-    def close(self, joint: Joint) -> Paragraph:
-        """The finished paragraph, its lines joined as ``joint`` decides."""
-        text, spans = join_spans([(x.text, x.offset, x.number, x.page) for x in self.lines], joint)
+    def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:
+        """The finished paragraph: lines repaired (:mod:`srtext.chars`), joined as ``joint`` decides."""
+        if repair is None:
+            pieces = [(x.text, x.offset, x.number, x.page) for x in self.lines]
+        else:
+            pieces = [(repair(x.text), x.offset, x.number, x.page) for x in self.lines]
+        text, spans = join_spans(pieces, joint)
         return Paragraph(
             text=text,
             kind=self.kind,

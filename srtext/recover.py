@@ -34,7 +34,7 @@ line of look-ahead, so it streams.  The published algorithm is in
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 import regex
@@ -290,9 +290,16 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
 class _Machine:
     """The state of the default recovery over one document."""
 
-    def __init__(self, drop: frozenset[str], stats: WidthStats | None = None, joint: Joint = joint) -> None:
+    def __init__(
+        self,
+        drop: frozenset[str],
+        stats: WidthStats | None = None,
+        joint: Joint = joint,
+        repair: Callable[[str], str] | None = None,
+    ) -> None:
         self.stats = stats
         self.joint = joint
+        self.repair = repair
         unknown = drop - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
@@ -314,7 +321,7 @@ class _Machine:
 
     def close(self) -> Iterator[Event]:
         if self.state is not None and self.state.kind not in self.dropped:
-            yield self.state.close(self.joint)
+            yield self.state.close(self.joint, self.repair)
         self.state = None
         yield from self.queue
         self.queue.clear()
@@ -325,7 +332,7 @@ class _Machine:
             if side is not None:
                 setattr(self, attr, None)
                 if side.kind not in self.dropped:
-                    yield from self.side(side.close(self.joint))
+                    yield from self.side(side.close(self.joint, self.repair))
 
     def finish(self) -> Iterator[Event]:
         yield from self.close_side()
@@ -358,7 +365,7 @@ class _Machine:
         if kind == FOOTNOTE:
             self.note = opened
         else:
-            yield from self.side(opened.close(self.joint))
+            yield from self.side(opened.close(self.joint, self.repair))
 
     def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
         """An unmarked non-empty line."""
@@ -371,7 +378,7 @@ class _Machine:
         ):
             cur = dataclasses.replace(cur, band=Band.FULL)
         if self.note is not None:
-            yield from self.side(self.note.close(self.joint))
+            yield from self.side(self.note.close(self.joint, self.repair))
             self.note = None
         if self.caption is not None:
             c = self.caption
@@ -412,7 +419,7 @@ class _Machine:
                 yield cur.decision(kind, "drop", reason)
             else:
                 yield cur.decision(kind, "start", f"{reason} (kept)")
-                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint))
+                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
             return
         body = REFERENCE if self.references else BODY
         if verb == JOIN:
@@ -436,11 +443,13 @@ def recover_default(
     drop: frozenset[str] = DROPPED_BY_DEFAULT,
     stats: WidthStats | None = None,
     joint: Joint = joint,
+    repair: Callable[[str], str] | None = None,
 ) -> Iterator[Event]:
     """The improved recovery; see the module's docstring for its rules.
 
     ``joint`` joins the lines of a paragraph (:func:`srtext.hyphen.joint`, or a
-    :class:`srtext.lexicon.Dehyphenator`'s, which knows the document's words).
+    :class:`srtext.hyphen.Dehyphenator`'s, which knows the document's words);
+    ``repair`` mends each line's characters first (:func:`srtext.chars.repairer`).
 
     >>> from srtext.lines import text_lines
     >>> from srtext.width import with_column_width
@@ -450,7 +459,7 @@ def recover_default(
     >>> [(e.kind, e.text[-12:]) for e in events if isinstance(e, Paragraph)]
     [('body', 'and the end.'), ('heading', 'Next one:')]
     """
-    machine = _Machine(drop, stats, joint)
+    machine = _Machine(drop, stats, joint, repair)
     current: _Item | None = None
     current_trailing: Trailing = []
     for nxt, trailing in _chain(_items(triples, eps, hold)):

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
 
+from srtext.chars import repairer
 from srtext.config import Config
 from srtext.events import Decision, Event, Paragraph
 from srtext.hyphen import Dehyphenator
@@ -54,7 +55,13 @@ def recover(
     triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
     joint = Dehyphenator(vocabulary, config.cache_dir).joint
     return recover_default(
-        triples, config.eps, hold=config.window, drop=config.drop, stats=stats, joint=joint
+        triples,
+        config.eps,
+        hold=config.window,
+        drop=config.drop,
+        stats=stats,
+        joint=joint,
+        repair=repairer(config.repair),
     )
 
 
