@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -26,6 +28,8 @@ import regex
 
 from srtext import Config, __version__, recover_text
 from srtext.evaluate import Scores, score
+from srtext.hyphenset import ANSWERS, Case, answers, iter_arxiv_groups, iter_corpus_groups, read_hand_cases
+from srtext.hyphenset import score as score_hyphens
 
 ROOT = Path(__file__).resolve().parents[1]
 ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
@@ -94,7 +98,65 @@ def arxiv_section(bench: Path) -> str:
         "ground truth from Bast & Korzen's benchmark (it leaves out the abstract, captions, footnotes, "
         "tables, the reference list and page furniture, so text srtext keeps on purpose counts as P+).\n\n"
     )
-    return out + table(rows, MEASURES)
+    out += table(rows, MEASURES)
+    for option in ("-raw", "-layout"):
+        converted = converted_docs(files, option)
+        if converted:
+            rows = [(f"{name} ({option})", run(converted, TOOLS[name])) for name in ("pdftotext", "srtext")]
+            out += f"\nThe same papers through `pdftotext {option}` "
+            out += "(line-end hyphens kept for srtext to decide):\n\n"
+            out += table(rows, MEASURES)
+    return out
+
+
+def converted_docs(files: list[Path], option: str) -> list[tuple[str, str, dict[str, object] | None]]:
+    """arxiv-dev's PDFs through ``pdftotext OPTION`` (empty when pdftotext is not installed)."""
+    if shutil.which("pdftotext") is None:
+        return []
+    docs: list[tuple[str, str, dict[str, object] | None]] = []
+    for f in files:
+        pdf = f.with_name(f.name.replace(".pdftotext.txt", ".pdf"))
+        truth = f.with_name(f.name.replace(".pdftotext.txt", ".body.txt"))
+        proc = subprocess.run(["pdftotext", option, "-enc", "UTF-8", str(pdf), "-"], capture_output=True)
+        docs.append((proc.stdout.decode("utf-8", "replace"), truth.read_text(encoding="utf-8"), None))
+    return docs
+
+
+def hyphen_section(bench: Path) -> str:
+    """The labelled dehyphenation set: srtext's decisions against always joining, per language."""
+    groups = list(iter_corpus_groups(CORPORA))
+    hand = [(read_hand_cases(p, p.stem), []) for p in sorted((ROOT / "tests" / "hyphens").glob("*.tsv"))]
+    arxiv = list(iter_arxiv_groups(bench)) if bench.exists() else []
+    out = "| set | language | cases | join / keep / space | srtext right | always join right |\n"
+    out += "|---|---|---|---|---|---|\n"
+    sets: list[tuple[str, list[tuple[list[Case], list[str]]], int]] = [
+        ("corpora -raw/-layout", [(c, lines) for _n, c, lines, _u in groups], sum(g[3] for g in groups)),
+        ("arxiv-dev -raw", [(c, lines) for _n, c, lines, _u in arxiv], sum(g[3] for g in arxiv)),
+        ("hand-written", hand, 0),
+    ]
+    total_right = total = total_base = 0
+    notes = []
+    for name, cases, unlabelled in sets:
+        tallies, wrong = score_hyphens(cases)
+        for lang, t in sorted(tallies.items()):
+            kinds = answers(c for cs, _l in cases for c in cs if c.lang == lang)
+            mix = " / ".join(str(kinds[a]) for a in ANSWERS)
+            out += f"| {name} | {lang} | {t.total} | {mix} | {t.right} ({100 * t.accuracy:.1f}%) | "
+            out += f"{t.baseline} ({100 * t.baseline / t.total:.1f}%) |\n"
+            total_right += t.right
+            total += t.total
+            total_base += t.baseline
+        if unlabelled:
+            notes.append(
+                f"{name}: {unlabelled} line-end hyphens left out (the truth does not show the answer)"
+            )
+        notes += [
+            f"wrong: `{c.left[-24:]}` / `{c.right[:24]}`: {c.answer}, decided {got}" for c, got in wrong
+        ]
+    if total:
+        out += f"| all | | {total} | | {total_right} ({100 * total_right / total:.1f}%) | "
+        out += f"{total_base} ({100 * total_base / total:.1f}%) |\n"
+    return out + "\n" + "".join(f"- {n}\n" for n in notes)
 
 
 def corpus_docs(
@@ -171,7 +233,17 @@ column (A5, running header, page-number footer, footnotes, a figure box, a
 table, a display formula), two columns (odd and even pages with different
 headers carrying the page number) and a novel-like page (chapters, no objects).
 The ground truth holds headings, body paragraphs and captions.
-{corpora_section()}"""
+{corpora_section()}
+## Dehyphenation
+
+Every line-end hyphen in pdftotext's -raw and -layout output of the corpora and
+of arxiv-dev, with the answer read off the ground truth (`srtext/hyphenset.py`),
+and the hand-written hard cases of `tests/hyphens/`: join ("meta-bolic"), keep
+("cost-effective") or keep with a space ("Ein- und"). srtext decides with the
+document's own words and wordfreq; the baseline removes every hyphen (the paper's
+rule; pdftotext's default mode does the same).
+
+{hyphen_section(args.arxiv)}"""
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(text, encoding="utf-8")
     print(f"wrote {args.out} in {time.perf_counter() - started:.1f} s", file=sys.stderr)
