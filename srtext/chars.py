@@ -15,6 +15,7 @@ A line needing none of them costs one regular-expression search.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache, lru_cache
 
 import regex
 
@@ -27,9 +28,17 @@ _TO_CYRILLIC = str.maketrans(_LATIN, _CYRILLIC)
 _TO_LATIN = str.maketrans(_CYRILLIC, _LATIN)
 _LIGATURE = regex.compile("[\ufb00-\ufb06]")
 _CONTROL = regex.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-_MIXED_WORD = regex.compile(r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*")
-_LATIN_LETTER = regex.compile(r"\p{Latin}")
-_CYRILLIC_LETTER = regex.compile(r"\p{Cyrillic}")
+
+
+# Script classes are slow to compile (milliseconds each): compiled on first use.
+@cache
+def _pattern(pattern: str) -> regex.Pattern[str]:
+    return regex.compile(pattern)
+
+
+_MIXED_WORD = r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*"
+_LATIN_LETTER = r"\p{Latin}"
+_CYRILLIC_LETTER = r"\p{Cyrillic}"
 _ANY = {
     "ligatures": "[\ufb00-\ufb06]",
     "controls": r"[\x00-\x08\x0b-\x1f\x7f-\x9f]",
@@ -57,14 +66,15 @@ def remove_controls(text: str) -> str:
 
 def _one_script(m: regex.Match[str]) -> str:
     word = m.group()
-    latin = len(_LATIN_LETTER.findall(word))
-    cyrillic = len(_CYRILLIC_LETTER.findall(word))
+    is_latin, is_cyrillic = _pattern(_LATIN_LETTER), _pattern(_CYRILLIC_LETTER)
+    latin = len(is_latin.findall(word))
+    cyrillic = len(is_cyrillic.findall(word))
     if cyrillic > latin:
         fixed = word.translate(_TO_CYRILLIC)
-        return fixed if not _LATIN_LETTER.search(fixed) else word
+        return fixed if not is_latin.search(fixed) else word
     if latin > cyrillic:
         fixed = word.translate(_TO_LATIN)
-        return fixed if not _CYRILLIC_LETTER.search(fixed) else word
+        return fixed if not is_cyrillic.search(fixed) else word
     return word
 
 
@@ -78,9 +88,10 @@ def fix_mixed_scripts(text: str) -> str:
     >>> fix_mixed_scripts("Бjörk")  # no look-alike for ö, j: left alone
     'Бjörk'
     """
-    return _MIXED_WORD.sub(_one_script, text)
+    return _pattern(_MIXED_WORD).sub(_one_script, text)
 
 
+@lru_cache(maxsize=16)
 def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     """A function applying the chosen repairs to a line, or ``None`` for none.
 
@@ -103,10 +114,10 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
         )
         if name in repairs
     ]
-    needed = regex.compile("|".join(_ANY[name] for name in sorted(repairs)))
+    needed_pattern = "|".join(_ANY[name] for name in sorted(repairs))
 
     def repair(text: str) -> str:
-        if needed.search(text) is None:
+        if _pattern(needed_pattern).search(text) is None:
             return text
         for step in steps:
             text = step(text)

@@ -160,19 +160,37 @@ def _build(lang: str) -> bytes:
     return b"\n".join(rows)
 
 
-def top_words(lang: str, n: int = 300) -> list[str]:
+def top_words(lang: str, n: int = 300, cache_dir: Path | None = None) -> list[str]:
     """The language's ``n`` most frequent words (wordfreq's small list), for detection.
+
+    Every language's list is cached in one small file, so that detection does not
+    load wordfreq.
 
     >>> top_words("de", 5)
     ['die', 'der', 'und', 'in', 'das']
     """
-    return _top(wordfreq_code(lang))[:n]
+    return _profiles(str(cache_dir or default_cache_dir())).get(wordfreq_code(lang), [])[:n]
 
 
-@lru_cache(maxsize=64)
-def _top(lang: str) -> list[str]:
-    import wordfreq
+@lru_cache(maxsize=4)
+def _profiles(cache_dir: str) -> dict[str, list[str]]:
+    path = Path(cache_dir) / f"wordfreq-{_wordfreq_stamp()}-top300.tsv"
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        import wordfreq
 
-    if lang not in wordfreq.available_languages(wordlist="small"):
-        return []
-    return list(wordfreq.top_n_list(lang, 300, wordlist="small"))
+        langs = sorted(wordfreq.available_languages(wordlist="small"))
+        rows = [lang + "\t" + " ".join(wordfreq.top_n_list(lang, 300, wordlist="small")) for lang in langs]
+        text = "\n".join(rows)
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(text)
+            os.replace(tmp, path)
+    profiles = {}
+    for row in text.split("\n"):
+        lang, _, words = row.partition("\t")
+        profiles[lang] = words.split(" ")
+    return profiles
