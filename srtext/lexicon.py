@@ -16,10 +16,8 @@ first.
 
 from __future__ import annotations
 
-import contextlib
 import mmap
 import os
-import tempfile
 from functools import lru_cache
 from importlib.util import find_spec
 from pathlib import Path
@@ -120,20 +118,24 @@ def _open(lang: str, cache_dir: str) -> mmap.mmap | bytes:
     path = Path(cache_dir) / f"wordfreq-{_wordfreq_stamp()}-{lang}.tsv"
     if not path.exists():
         data = _build(lang)
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            os.replace(tmp, path)
-        except OSError:
-            with contextlib.suppress(OSError, UnboundLocalError):
-                os.unlink(tmp)
+        if not _write_cache(path, data):
             return data
     with path.open("rb") as f:
         if os.fstat(f.fileno()).st_size == 0:
             return b""
         return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+def _write_cache(path: Path, data: bytes) -> bool:
+    """Write a cache file atomically; False when the cache directory cannot be written."""
+    from srtext.batch import atomic_write
+
+    try:
+        with atomic_write(path) as f:
+            f.write(data)
+    except OSError:
+        return False
+    return True
 
 
 @lru_cache(maxsize=1)
@@ -183,12 +185,7 @@ def _profiles(cache_dir: str) -> dict[str, list[str]]:
         langs = sorted(wordfreq.available_languages(wordlist="small"))
         rows = [lang + "\t" + " ".join(wordfreq.top_n_list(lang, 300, wordlist="small")) for lang in langs]
         text = "\n".join(rows)
-        with contextlib.suppress(OSError):
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-            os.replace(tmp, path)
+        _write_cache(path, text.encode("utf-8"))
     profiles = {}
     for row in text.split("\n"):
         lang, _, words = row.partition("\t")

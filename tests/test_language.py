@@ -74,3 +74,13 @@ def test_cli_no_repair(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("sys.stdout", Out)
     assert main(["--no-repair", "controls,ligatures"]) == 0
     assert out.getvalue().decode() == "\ufb01ne words\n"
+
+
+def test_lexicon_works_when_its_cache_cannot_be_written(tmp_path: Path) -> None:
+    from srtext.lexicon import Lexicon
+
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory")
+    lexicon = Lexicon("en", blocker / "cache")  # mkdir under a file fails, as on a read-only home
+    assert lexicon.zipf("metabolic") > 3
+    assert not (blocker / "cache").exists()
