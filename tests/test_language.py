@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from srtext import Config, SentenceRecovery, recover_text
-from srtext.cli import main
 from srtext.language import detect_language
 from tests.conftest import ROOT, SAMPLES
+from tests.test_cli import in_process
 
 EXPECTED = {"en": "en", "de": "de", "sr-cyrl": "sh", "sr-latn": "sh", "ru": "ru", "zh": "zh"}
 DOCS = sorted((ROOT / "corpora" / "latex").glob("*.pdftotext.txt"))
@@ -61,19 +60,11 @@ def test_character_repair_is_on_by_default_and_switchable() -> None:
     assert recover_text(text, kept) == text
 
 
-def test_cli_no_repair(monkeypatch: pytest.MonkeyPatch) -> None:
-    out = io.BytesIO()
-
-    class Std:
-        buffer = io.BytesIO("\ufb01ne words\n".encode())
-
-    class Out:
-        buffer = out
-
-    monkeypatch.setattr("sys.stdin", Std)
-    monkeypatch.setattr("sys.stdout", Out)
-    assert main(["--no-repair", "controls,ligatures"]) == 0
-    assert out.getvalue().decode() == "\ufb01ne words\n"
+def test_cli_no_repair(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    data = "\ufb01ne words\n".encode()
+    status, out, _err = in_process(["--no-repair", "controls,ligatures"], data, monkeypatch, capsysbinary)
+    assert status == 0
+    assert out.decode() == "\ufb01ne words\n"
 
 
 def test_lexicon_works_when_its_cache_cannot_be_written(tmp_path: Path) -> None:

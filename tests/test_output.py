@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 
@@ -11,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srtext import Config, recover
-from srtext.cli import main
 from srtext.events import Paragraph
 from srtext.lines import byte_lines
 from srtext.output import format_jsonl
 from tests.conftest import CASES, ROOT, SAMPLES
+from tests.test_cli import in_process
 
 DOCS = [d for d in sorted(SAMPLES.glob("*.txt")) if not d.name.endswith(".truth.txt")]
 DOCS += sorted((ROOT / "corpora" / "latex").glob("*.pdftotext.txt")) + sorted(CASES.glob("*.in"))
@@ -94,29 +93,21 @@ def test_jsonl_with_dropped_lists_furniture_with_its_class() -> None:
     assert [r for r in records if not r["dropped"]] == kept
 
 
-def _cli(args: list[str], data: bytes, monkeypatch: pytest.MonkeyPatch) -> tuple[int, bytes]:
-    out = io.BytesIO()
-
-    class Std:
-        buffer = io.BytesIO(data)
-
-    class Out:
-        buffer = out
-
-    monkeypatch.setattr("sys.stdin", Std)
-    monkeypatch.setattr("sys.stdout", Out)
-    return main(args), out.getvalue()
-
-
-def test_cli_sentences_format(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_sentences_format(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
     data = b"Dr. Smith came in the morning, as he\nsaid. It rained.\n\nA new paragraph.\n"
-    status, out = _cli(["--format", "sentences", "--lang", "en"], data, monkeypatch)
+    status, out, _err = in_process(["--format", "sentences", "--lang", "en"], data, monkeypatch, capsysbinary)
     assert status == 0
     assert out.decode() == "Dr. Smith came in the morning, as he said.\nIt rained.\n\nA new paragraph.\n"
 
 
-def test_cli_jsonl_keeps_invalid_bytes_valid_json(monkeypatch: pytest.MonkeyPatch) -> None:
-    status, out = _cli(["--format", "jsonl", "-q"], b"caf\xe9 au lait.\n", monkeypatch)
+def test_cli_jsonl_keeps_invalid_bytes_valid_json(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    status, out, _err = in_process(
+        ["--format", "jsonl", "-q"], b"caf\xe9 au lait.\n", monkeypatch, capsysbinary
+    )
     assert status == 0
     (record,) = [json.loads(x) for x in out.splitlines()]
     assert record["text"] == "caf\udce9 au lait."
@@ -124,11 +115,11 @@ def test_cli_jsonl_keeps_invalid_bytes_valid_json(monkeypatch: pytest.MonkeyPatc
 
 @pytest.mark.parametrize("flag", ["--sentences", "--with-dropped"])
 def test_cli_jsonl_flags_need_jsonl(
-    flag: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    flag: str, monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
 ) -> None:
-    status, _ = _cli([flag], b"x\n", monkeypatch)
+    status, _out, err = in_process([flag], b"x\n", monkeypatch, capsysbinary)
     assert status == 2
-    assert "--format jsonl" in capsys.readouterr().err
+    assert "--format jsonl" in err
 
 
 _LINE = st.text(alphabet=st.sampled_from("ab cD.-\u00ad\t\f\r\nЖ中1"), max_size=40)
