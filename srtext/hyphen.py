@@ -118,15 +118,15 @@ PART_GAP = 2.0
 class Dehyphenator:
     """Joints that decide a line-end hyphen from the document's words and the language's lexicon.
 
-    In order: a soft hyphen is removed; a hyphen repeated at the start of the
-    next line ("e-" / "-pošta") is written once; a conjunction after the hyphen
-    keeps it suspended with its space ("Ein- und"); a capital or a digit after it
-    keeps it ("Meier-Schultze", "COVID-19"); otherwise the document decides
-    when it has the word unbroken ("metabolic") or hyphenated ("cost-effective")
-    elsewhere, then the lexicon: the joined word known -> join; both parts known
-    and the joined word not -> keep the hyphen (except in languages that write
-    compounds closed); else join.  A dash or minus sign at the end is never
-    joined as a word.  The lexicon is opened only when a hyphen needs it.
+    In order: a soft hyphen is removed; a dash, minus sign or a digit's hyphen
+    at the end is kept and never joined as a word; a hyphen repeated at the start
+    of the next line ("e-" / "-pošta") is written once; a next word that goes on
+    as a compound ("state-" / "of-the-art") keeps it; a conjunction after it
+    keeps it suspended with its space ("Ein- und"); the document decides when it
+    has the word unbroken ("metabolic") or hyphenated ("cost-effective")
+    elsewhere; a one-letter head, a capital or a digit after it keeps it
+    ("x-axis", "Meier-Schultze", "COVID-19"); then the lexicon (:meth:`joins`).
+    The lexicon is opened only when a hyphen needs it.
 
     >>> from srtext.vocabulary import Vocabulary
     >>> d = Dehyphenator(Vocabulary("en"))
@@ -188,7 +188,13 @@ class Dehyphenator:
         return None
 
     def joins(self, head: str, tail: str) -> bool:
-        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?"""
+        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?
+
+        Particles that are always hyphenated keep it ("когда-то"); parts that are
+        not both words join; languages that write compounds closed join (except
+        Slavic "-o" compound adjectives, "naučno-istraživački"); else the joined
+        word must be frequent enough, absolutely and against its rarer part.
+        """
         lexicon = self.lexicon()
         if lexicon is None:
             return True
