@@ -14,7 +14,7 @@ A line needing none of them costs one regular-expression search.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 
 import regex
@@ -91,6 +91,23 @@ def fix_mixed_scripts(text: str) -> str:
     return _pattern(_MIXED_WORD).sub(_one_script, text)
 
 
+def check_repairs(names: Iterable[str]) -> frozenset[str]:
+    """The names as a set, or a ValueError naming the first that is not a repair.
+
+    >>> sorted(check_repairs(["scripts", "ligatures"]))
+    ['ligatures', 'scripts']
+    >>> check_repairs(["fonts"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown repair 'fonts'; repairs are controls, ligatures, scripts
+    """
+    names = frozenset(names)
+    unknown = names - REPAIRS
+    if unknown:
+        raise ValueError(f"unknown repair {sorted(unknown)[0]!r}; repairs are {', '.join(sorted(REPAIRS))}")
+    return names
+
+
 @lru_cache(maxsize=16)
 def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     """A function applying the chosen repairs to a line, or ``None`` for none.
@@ -100,9 +117,7 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     >>> repairer(frozenset()) is None
     True
     """
-    unknown = repairs - REPAIRS
-    if unknown:
-        raise ValueError(f"unknown repair {sorted(unknown)[0]!r}; repairs are {', '.join(sorted(REPAIRS))}")
+    repairs = check_repairs(repairs)
     if not repairs:
         return None
     steps = [

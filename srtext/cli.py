@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from srtext import __version__
 from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
-from srtext.chars import REPAIRS
+from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event
 from srtext.extract import EXTRACTORS, PDFError, extract, is_pdf
@@ -176,11 +176,6 @@ def config_from_args(args: argparse.Namespace) -> Config:
     unknown = (keep | drop) - CLASSES.keys()
     if unknown:
         raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
-    unknown_repair = _classes(args.no_repair) - REPAIRS
-    if unknown_repair:
-        raise ValueError(
-            f"unknown repair {sorted(unknown_repair)[0]!r}; repairs are {', '.join(sorted(REPAIRS))}"
-        )
     return Config(
         drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
         mode=args.mode,
@@ -191,7 +186,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
         sentences=args.sentences,
         with_dropped=args.with_dropped,
         lang=args.lang,
-        repair=REPAIRS - _classes(args.no_repair),
+        repair=REPAIRS - check_repairs(_classes(args.no_repair)),
         encoding=args.encoding,
     )
 

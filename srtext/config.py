@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from srtext.chars import REPAIRS
+from srtext.chars import REPAIRS, check_repairs
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 
 Mode = Literal["default", "paper"]
@@ -98,10 +98,7 @@ class Config:
             raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
         if (self.sentences or self.with_dropped) and self.output_format != "jsonl":
             raise ValueError("--sentences and --with-dropped go with --format jsonl")
-        if set(self.repair) - REPAIRS:
-            bad = sorted(set(self.repair) - REPAIRS)[0]
-            raise ValueError(f"unknown repair {bad!r}; repairs are {', '.join(sorted(REPAIRS))}")
-        object.__setattr__(self, "repair", frozenset(self.repair))
+        object.__setattr__(self, "repair", check_repairs(self.repair))
         unknown = set(self.drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
