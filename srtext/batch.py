@@ -9,23 +9,30 @@ tree.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import os
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 DEFAULT_SUFFIX = ".sr.txt"
 INPUT_SUFFIXES = (".txt", ".pdf")
+DEFAULT_GLOBS = ("*.txt", "*.pdf")
 
 
 @dataclass(frozen=True)
 class Job:
-    """One input and where its result goes (``output`` None: standard output)."""
+    """One input and where its result goes.
 
-    input: Path
-    output: Path | None
+    ``input`` ``-`` is standard input; ``output`` None is standard output (or
+    the result's text, see :func:`srtext.process.process_file`).  Paths may be
+    fsspec URLs (``s3://bucket/a.pdf``) when run on a cluster.
+    """
+
+    input: Path | str
+    output: Path | str | None
 
 
 class InputError(Exception):
@@ -46,32 +53,51 @@ def output_name(name: str, suffix: str = DEFAULT_SUFFIX) -> str:
     return stem + suffix
 
 
-def _walk(root: Path, skip: Path | None, suffix: str) -> Iterator[Path]:
+def is_input(name: str, suffix: str = DEFAULT_SUFFIX, globs: Sequence[str] = DEFAULT_GLOBS) -> bool:
+    """Is a file found in a directory an input: matched by a glob (ignoring case), not an output?
+
+    >>> is_input("Paper.PDF"), is_input("paper.sr.txt"), is_input("notes.md")
+    (True, False, False)
+    >>> is_input("a.md", globs=["*.md"])
+    True
+    """
+    if name.endswith(suffix):
+        return False
+    low = name.lower()
+    return any(fnmatch.fnmatchcase(low, g.lower()) for g in globs)
+
+
+def _walk(root: Path, skip: Path | None, suffix: str, globs: Sequence[str]) -> Iterator[Path]:
     """Input files under ``root``, sorted, symbolic links to directories not followed."""
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         here = Path(dirpath)
         dirnames[:] = sorted(d for d in dirnames if skip is None or (here / d).resolve() != skip)
         for name in sorted(filenames):
-            if name.endswith(suffix) or not name.lower().endswith(INPUT_SUFFIXES):
-                continue
-            yield here / name
+            if is_input(name, suffix, globs):
+                yield here / name
 
 
 def plan(
-    paths: list[str], output_dir: str | None, suffix: str = DEFAULT_SUFFIX
+    paths: list[str],
+    output_dir: str | None,
+    suffix: str = DEFAULT_SUFFIX,
+    globs: Sequence[str] = DEFAULT_GLOBS,
 ) -> Iterator[Job | InputError]:
     """The jobs for the command-line paths, in order; an :class:`InputError` for each bad path.
 
-    A file goes to standard output (or to ``output_dir``); a directory is walked
-    and each input's result is written beside it (or under ``output_dir``,
-    mirroring the tree).
+    A file goes to standard output (or to ``output_dir``); ``-`` is standard
+    input.  A directory is walked for files whose names match ``globs``, and
+    each one's result is written beside it (or under ``output_dir``, mirroring
+    the tree).
     """
     out_root = Path(output_dir) if output_dir else None
     skip = out_root.resolve() if out_root else None
     for arg in paths:
         path = Path(arg)
-        if path.is_dir():
-            for f in _walk(path, skip, suffix):
+        if arg == "-":
+            yield Job(path, None)
+        elif path.is_dir():
+            for f in _walk(path, skip, suffix, globs):
                 rel = f.relative_to(path)
                 target = (out_root / rel.parent if out_root else f.parent) / output_name(f.name, suffix)
                 yield Job(f, target)

@@ -6,22 +6,21 @@ import argparse
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import BinaryIO
 
 from srtext import __version__
-from srtext.batch import DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan, read_chunks
+from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan
 from srtext.chars import REPAIRS, check_repairs
+from srtext.cluster import ClusterError, connect, plan_urls, run_dask
 from srtext.config import FORMATS, MODES, Config
-from srtext.events import CLASSES, DROPPED_BY_DEFAULT, Decision, Event
-from srtext.extract import EXTRACTORS, PDFError, extract, is_pdf
-from srtext.lines import BinaryInputError, decode_chunks, has_invalid_bytes, iter_physical, number_lines
-from srtext.output import EXPLAIN_HEADER, explain_line, render
-from srtext.recovery import recover
-from srtext.stats import draw_histogram
-from srtext.vocabulary import Vocabulary
-from srtext.width import WidthStats
+from srtext.events import CLASSES, DROPPED_BY_DEFAULT
+from srtext.extract import EXTRACTORS
+from srtext.parallel import available_cores, run_jobs
+from srtext.process import Options, Result
+from srtext.progress import ProgressBar, Totals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 
@@ -33,8 +32,9 @@ recovered paragraph per line: lines of a paragraph joined, hyphens at line ends
 resolved, headings merged onto one line, formula and table debris removed.
 With no PATH, or PATH '-', reads standard input and writes standard output.
 A file's result goes to standard output; a PDF is converted first (pdftotext,
-else pypdf). A directory is processed recursively (*.txt, *.pdf), each result
-written beside its input as NAME.sr.txt, or under -o DIR."""
+else pypdf). A directory is processed recursively (*.txt, *.pdf), by one
+worker per core, each result written beside its input as NAME.sr.txt, or under
+-o DIR; outputs newer than their inputs are skipped unless --force."""
 
 EPILOG = """\
 eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
@@ -146,6 +146,32 @@ def build_parser() -> argparse.ArgumentParser:
         help=f"suffix of output files in place of .txt (default {DEFAULT_SUFFIX})",
     )
     p.add_argument(
+        "--glob",
+        action="append",
+        default=[],
+        metavar="PATTERN",
+        help="in directories, process the files whose names match PATTERN, ignoring case "
+        "(repeatable, or comma-separated; default *.txt,*.pdf)",
+    )
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="remake outputs that are newer than their inputs (by default they are skipped)",
+    )
+    p.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        metavar="N",
+        help="process N files in parallel (default: all cores)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); paths and -o "
+        "may be fsspec URLs such as s3://bucket/dir (needs: pip install 'srtext[dask]')",
+    )
+    p.add_argument(
         "--extractor",
         choices=EXTRACTORS,
         default="auto",
@@ -162,6 +188,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="no warnings on stderr, only errors")
     p.add_argument("--version", action="version", version=f"srtext {__version__}")
     return p
+
+
+def _positive(value: str) -> int:
+    n = int(value)
+    if n < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
+    return n
 
 
 def _classes(values: list[str]) -> set[str]:
@@ -191,86 +224,14 @@ def config_from_args(args: argparse.Namespace) -> Config:
     )
 
 
-class _Run:
-    """What one input needs besides the config: its name, and what was noticed while reading it."""
-
-    def __init__(self, name: str, config: Config) -> None:
-        self.name = name
-        self.config = config
-        self.invalid = False
-        self.stats = WidthStats()
-        self.vocabulary = Vocabulary(config.lang)
-
-    def texts(self, chunks: Iterator[bytes]) -> Iterator[str]:
-        for text in decode_chunks(chunks, self.config.encoding):
-            if not self.invalid and has_invalid_bytes(text):
-                self.invalid = True
-            yield text
-
-    def render(self, chunks: Iterator[bytes], explain: bool, dropped: BinaryIO | None) -> Iterator[str]:
-        lines = number_lines(iter_physical(self.texts(chunks)))
-        events = recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary)
-        if dropped is not None:
-            events = self.record_dropped(events, dropped)
-        if explain:
-            yield EXPLAIN_HEADER
-            for e in events:
-                if isinstance(e, Decision):
-                    yield explain_line(e)
-        else:
-            yield from render(events, self.config, lambda: self.vocabulary.lang)
-
-    def record_dropped(self, events: Iterator[Event], out: BinaryIO) -> Iterator[Event]:
-        """Pass the events on, writing every dropped line to ``out``."""
-        for e in events:
-            if isinstance(e, Decision) and e.action == "drop":
-                text = e.line.text.replace("\t", " ")
-                row = f"{self.name}\t{e.line.number}\t{e.line.page}\t{e.kind}\t{text}\n"
-                out.write(row.encode("utf-8", "surrogateescape"))
-            yield e
-
-
-def _write(out: BinaryIO, texts: Iterator[str]) -> None:
-    for text in texts:
-        out.write(text.encode("utf-8", "surrogateescape"))
-
-
-def _run_one(
-    job: Job | None, args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None
-) -> None:
-    name = "-" if job is None else str(job.input)
-    run = _Run(name, config)
-    with contextlib.ExitStack() as stack:
-        chunks: Iterator[bytes]
-        if job is None:
-            chunks = read_chunks(sys.stdin.buffer)
-        elif is_pdf(job.input):
-            # Extracted first, so that a bad PDF fails before its output file is opened.
-            chunks = iter([extract(job.input, args.extractor)])
-        else:
-            chunks = read_chunks(stack.enter_context(job.input.open("rb")))
-        if job is not None and job.output is not None:
-            out = stack.enter_context(atomic_write(job.output))
-        else:
-            out = stdout
-        _write(out, run.render(chunks, args.explain, dropped))
-    if run.invalid and not args.quiet:
-        print(
-            f"srtext: {name}: invalid {config.encoding} bytes passed through unchanged (see --encoding)",
-            file=sys.stderr,
-        )
-    if args.stats:
-        cw = config.cw if config.cw is not None else run.stats.cw()
-        print(f"srtext: {name}:", file=sys.stderr)
-        print(draw_histogram(run.stats.histogram, cw, config.eps), file=sys.stderr)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         config = config_from_args(args)
         check_suffix(args.suffix)
+        if args.dask and (not args.paths or "-" in args.paths):
+            raise ValueError("--dask needs files or directories, not standard input")
     except ValueError as e:
         parser.print_usage(sys.stderr)
         print(f"srtext: error: {e}", file=sys.stderr)
@@ -292,55 +253,82 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
     """Process every input; the exit status."""
+    options = Options(
+        extractor=args.extractor,
+        force=args.force,
+        explain=args.explain,
+        stats=args.stats,
+        dropped_rows=dropped is not None,
+    )
+    start = time.monotonic()
+    totals = Totals()
     failed = 0
+    bar: ProgressBar | None = None
+
+    def report(message: str) -> None:
+        if bar is not None:
+            bar.clear()
+        print(f"srtext: {message}", file=sys.stderr)
+
     try:
-        for arg in args.paths or ["-"]:
-            jobs: list[Job | InputError | None] = (
-                [None] if arg == "-" else list(plan([arg], args.output, args.suffix))
-            )
-            for job in jobs:
-                if isinstance(job, InputError):
-                    print(f"srtext: {job}", file=sys.stderr)
-                    failed += 1
-                    continue
-                try:
-                    _run_one(job, args, config, stdout, dropped)
-                except PDFError as e:
-                    print(f"srtext: {job.input if job else '-'}: {e}", file=sys.stderr)
-                    failed += 1
-                except BinaryInputError:
-                    print(
-                        f"srtext: {'-' if job is None else job.input}: binary file (NUL bytes), skipped",
-                        file=sys.stderr,
-                    )
-                    failed += 1
-                except BrokenPipeError:
-                    raise
-                except (OSError, UnicodeError, LookupError) as e:
-                    print(f"srtext: {_describe(e, job)}", file=sys.stderr)
-                    failed += 1
-                except Exception as e:  # a bug: report it in one line, go on with the other inputs
-                    print(
-                        f"srtext: {_describe(e, job)}: internal error ({type(e).__name__}), please report it",
-                        file=sys.stderr,
-                    )
-                    failed += 1
+        results: Iterator[Result]
+        errors: list[InputError]
+        if args.dask:
+            client = connect(args.dask)
+            remote = list(plan_urls(args.paths, args.output, args.suffix, _globs(args.glob)))
+            planned = [p for p in remote if not isinstance(p, InputError)]
+            errors = [p for p in remote if isinstance(p, InputError)]
+            jobs = [job for job, _, _ in planned]
+            results = run_dask(client, planned, config, options)
+        else:
+            local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
+            errors = [p for p in local if isinstance(p, InputError)]
+            jobs = [p for p in local if isinstance(p, Job)]
+            results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
+        for error in errors:
+            report(str(error))
+            failed += 1
+        to_files = sum(1 for job in jobs if job.output is not None)
+        if to_files > 1 and not args.quiet and sys.stderr.isatty():
+            bar = ProgressBar(to_files, sys.stderr)
+        for r in results:
+            totals.add(r)
+            if r.text is not None:
+                stdout.write(r.text.encode("utf-8", "surrogateescape"))
+            if dropped is not None and r.dropped_rows:
+                dropped.write(r.dropped_rows.encode("utf-8", "surrogateescape"))
+            if r.error is not None:
+                report(r.error)
+                failed += 1
+            for warning in r.warnings if args.stats or not args.quiet else ():
+                report(warning)
+            if bar is not None and r.output is not None:
+                bar.update(r)
         stdout.flush()
+    except ClusterError as e:
+        report(str(e))
+        return EXIT_FAILED
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE
     except KeyboardInterrupt:
-        print("srtext: interrupted", file=sys.stderr)
+        report("interrupted")
         return EXIT_INTERRUPTED
+    if bar is not None:
+        bar.clear()
+    if not args.quiet and (to_files > 1 or args.dask or any(os.path.isdir(p) for p in args.paths)):
+        print(totals.line(time.monotonic() - start), file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
 
 
-def _describe(e: Exception, job: Job | None) -> str:
-    name = "-" if job is None else str(job.input)
-    if isinstance(e, OSError):
-        where = e.filename if e.filename else name
-        return f"{where}: {e.strerror or e}"
-    return f"{name}: {e}"
+def _globs(values: list[str]) -> tuple[str, ...]:
+    """The --glob patterns given, or the default ones.
+
+    >>> _globs([]), _globs(["*.md,*.txt"])
+    (('*.txt', '*.pdf'), ('*.md', '*.txt'))
+    """
+    given = tuple(g.strip() for v in values for g in v.split(",") if g.strip())
+    return given or DEFAULT_GLOBS
 
 
 def _silence_stdout() -> None:

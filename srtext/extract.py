@@ -8,6 +8,7 @@ out of the box.
 
 from __future__ import annotations
 
+import io
 import shutil
 import subprocess
 from pathlib import Path
@@ -46,14 +47,27 @@ def choose(extractor: str) -> str:
 def extract(path: Path, extractor: str = "auto") -> bytes:
     """The PDF's text as UTF-8 bytes, pages separated by form feeds."""
     tool = choose(extractor)
-    text = _pdftotext(path) if tool == "pdftotext" else _pypdf(path)
+    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path))
+
+
+def extract_data(data: bytes, extractor: str = "auto") -> bytes:
+    """The text of a PDF given as bytes (read from an object store, say), as :func:`extract`."""
+    tool = choose(extractor)
+    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data)))
+
+
+def _check(text: bytes) -> bytes:
     if not any(c.isalnum() for c in text.decode("utf-8", "replace")):
         raise PDFError("no text in the PDF (empty, or pages that are only images)")
     return text
 
 
-def _pdftotext(path: Path) -> bytes:
-    r = subprocess.run(["pdftotext", "-enc", "UTF-8", "-q", str(path), "-"], capture_output=True, timeout=600)
+def _pdftotext(source: Path | bytes) -> bytes:
+    """Run pdftotext on a file, or on bytes through its standard input."""
+    name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
+    r = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", "-q", name, "-"], input=data, capture_output=True, timeout=600
+    )
     if r.returncode != 0:
         reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
             r.returncode, f"pdftotext failed with status {r.returncode}"
@@ -62,7 +76,7 @@ def _pdftotext(path: Path) -> bytes:
     return r.stdout
 
 
-def _pypdf(path: Path) -> bytes:
+def _pypdf(source: Path | io.BytesIO) -> bytes:
     import logging
 
     from pypdf import PdfReader
@@ -70,7 +84,7 @@ def _pypdf(path: Path) -> bytes:
 
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     try:
-        reader = PdfReader(str(path))
+        reader = PdfReader(source if isinstance(source, io.BytesIO) else str(source))
         if reader.is_encrypted and not reader.decrypt(""):
             raise PDFError("the PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]

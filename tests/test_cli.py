@@ -252,7 +252,7 @@ def test_unreadable_file_does_not_stop_the_rest(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     bad = root / "a" / "two.txt"
     bad.chmod(0)
-    r = run([str(root)])
+    r = run(["-q", str(root)])
     assert r.returncode == 1
     assert (root / "one.sr.txt").exists() and (root / "a" / "b" / "three.sr.txt").exists()
     assert len(r.stderr.decode().splitlines()) == 1
@@ -277,7 +277,7 @@ def test_python_dash_m_and_version() -> None:
 def test_dangling_link_in_a_tree_does_not_stop_the_rest(tmp_path: Path) -> None:
     root = _tree(tmp_path)
     (root / "a" / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
-    r = run([str(root)])
+    r = run(["-q", str(root)])
     assert r.returncode == 1
     assert r.stderr.decode().splitlines() == [f"srtext: {root / 'a' / 'gone.txt'}: No such file or directory"]
     assert (root / "one.sr.txt").exists() and (root / "a" / "b" / "three.sr.txt").exists()

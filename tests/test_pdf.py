@@ -77,7 +77,7 @@ def test_bad_pdfs_give_one_line_errors_and_the_rest_goes_on(tmp_path: Path, extr
     corpus.mkdir()
     bad = _bad_pdfs(corpus)
     shutil.copy(PDF, corpus / "good.pdf")
-    r = run("--extractor", extractor, str(corpus))
+    r = run("-q", "--extractor", extractor, str(corpus))
     assert r.returncode == 1
     errors = r.stderr.splitlines()
     assert len(errors) == len(bad), r.stderr

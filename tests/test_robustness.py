@@ -65,9 +65,9 @@ def test_full_disk_leaves_no_partial_output(
     src.mkdir()
     for name in ("a.txt", "b.txt"):
         (src / name).write_bytes(EN.read_bytes())
-    import srtext.cli as cli
+    import srtext.process as process
 
-    real = cli._write
+    real = process.write
     calls = {"n": 0}
 
     def full_disk(out: io.BufferedIOBase, texts: object) -> None:
@@ -76,8 +76,8 @@ def test_full_disk_leaves_no_partial_output(
             raise OSError(errno.ENOSPC, "No space left on device")
         real(out, texts)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(cli, "_write", full_disk)
-    assert main([str(src)]) == 1
+    monkeypatch.setattr(process, "write", full_disk)
+    assert main(["-q", "-j", "1", str(src)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err == [f"srtext: {src / 'a.txt'}: No space left on device"]
     assert not (src / "a.sr.txt").exists()
@@ -138,7 +138,7 @@ def test_read_only_output_directory_simulated(
         raise PermissionError(errno.EACCES, "Permission denied", str(out))
 
     monkeypatch.setattr(batch.tempfile, "mkstemp", refuse)
-    assert main([str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
+    assert main(["-q", str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(e.endswith("Permission denied") for e in err)
 
@@ -159,7 +159,7 @@ def test_unreadable_file_simulated(
         return real_open(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Path, "open", guarded)
-    assert main([str(tree)]) == 1
+    assert main(["-q", str(tree)]) == 1
     assert capsys.readouterr().err.splitlines() == [f"srtext: {tree / 'a.txt'}: Permission denied"]
     assert (tree / "b.sr.txt").read_bytes() == EN_TRUTH.read_bytes()
     assert not (tree / "a.sr.txt").exists()

@@ -1,0 +1,108 @@
+"""Many files on a Dask cluster: the same :func:`srtext.process.process_file` on its workers.
+
+Paths are fsspec URLs, so local paths (which every worker must see, as on a
+shared filesystem) and object stores (``s3://bucket/corpus``, with s3fs
+installed) both work.  Needs the optional extra ``srtext[dask]``::
+
+    srtext --dask tcp://scheduler:8786 s3://bucket/pdfs -o s3://bucket/text
+
+Only the planning (listing the input tree) runs here; every file is read,
+extracted, recovered and written by a worker, so its result is the same as a
+local run's.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import uuid
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, is_input, output_name
+from srtext.config import Config
+from srtext.process import Options, Result, process_file
+
+MISSING = "srtext --dask needs Dask and fsspec: pip install 'srtext[dask]'"
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used (not installed, not reachable); the message says why."""
+
+
+def _fsspec() -> Any:
+    try:
+        import fsspec  # type: ignore[import-untyped]
+    except ImportError:
+        raise ClusterError(MISSING) from None
+    return fsspec
+
+
+def plan_urls(
+    paths: Sequence[str],
+    output_dir: str | None,
+    suffix: str = DEFAULT_SUFFIX,
+    globs: Sequence[str] = DEFAULT_GLOBS,
+) -> Iterator[tuple[Job, Any, Any] | InputError]:
+    """The jobs for paths or URLs, each with its input and output filesystem.
+
+    As :func:`srtext.batch.plan`: a directory's inputs go beside them or under
+    ``output_dir``, mirroring the tree; a file's output goes under
+    ``output_dir``, or comes back as text when there is none.
+    """
+    fsspec = _fsspec()
+    out_fs, out_root = fsspec.core.url_to_fs(output_dir) if output_dir else (None, None)
+    skip = out_root.rstrip("/") if out_root else None
+    out_protocol = out_fs.protocol if out_fs is not None else None
+    for arg in paths:
+        in_fs, root = fsspec.core.url_to_fs(arg)
+        if in_fs.isdir(root):
+            root = root.rstrip("/")
+            for f in sorted(in_fs.find(root)):
+                if skip and (f == skip or f.startswith(skip + "/")) and in_fs.protocol == out_protocol:
+                    continue
+                if not is_input(posixpath.basename(f), suffix, globs):
+                    continue
+                rel = posixpath.relpath(f, root)
+                parent = (
+                    posixpath.join(out_root, posixpath.dirname(rel)) if out_root else posixpath.dirname(f)
+                )
+                target = posixpath.join(parent, output_name(posixpath.basename(f), suffix))
+                yield Job(f, target), in_fs, out_fs or in_fs
+        elif in_fs.exists(root):
+            name = output_name(posixpath.basename(root), suffix)
+            yield Job(root, posixpath.join(out_root, name) if out_root else None), in_fs, out_fs or in_fs
+        else:
+            yield InputError(f"{arg}: no such file or directory")
+
+
+def _run(job: Job, config: Config, options: Options, in_fs: Any, out_fs: Any) -> Result:
+    return process_file(job, config, options, in_fs=in_fs, out_fs=out_fs)
+
+
+def connect(address: str) -> Any:
+    """A Dask client for the scheduler at ``address`` (``tcp://host:8786``)."""
+    _fsspec()
+    try:
+        from distributed import Client
+    except ImportError:
+        raise ClusterError(MISSING) from None
+    try:
+        return Client(address, timeout="20s")  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
+
+
+def run_dask(
+    client: Any, planned: Sequence[tuple[Job, Any, Any]], config: Config, options: Options
+) -> Iterator[Result]:
+    """Run the planned jobs on the cluster, yielding their results in order."""
+    run = uuid.uuid4().hex
+    futures = [
+        client.submit(_run, job, config, options, in_fs, out_fs, key=f"srtext-{run}-{i}")
+        for i, (job, in_fs, out_fs) in enumerate(planned)
+    ]
+    try:
+        for f in futures:
+            yield f.result()
+    finally:
+        client.cancel(futures)

@@ -1,0 +1,90 @@
+"""Many files on one machine: worker processes, each running :func:`srtext.process.process_file`.
+
+Results come back in the order of the jobs, so that messages and ``--dropped``
+rows do not depend on which worker finished first.  On an interrupt the workers
+are stopped at once; each removes the temporary file it was writing, so no
+half-written output is left.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Iterator, Sequence
+from functools import partial
+from types import FrameType
+from typing import IO
+
+from srtext.batch import Job
+from srtext.config import Config
+from srtext.process import Options, Result, process_file
+
+
+def available_cores() -> int:
+    """The number of cores this process may run on (the default of ``-j``).
+
+    >>> available_cores() >= 1
+    True
+    """
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _worker_init() -> None:
+    """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """fork where there is one (cheap: workers inherit the imported modules), else the default."""
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def run_jobs(
+    jobs: Sequence[Job],
+    config: Config,
+    options: Options,
+    workers: int = 1,
+    stdout: IO[bytes] | None = None,
+) -> Iterator[Result]:
+    """Process the jobs, yielding their results in order.
+
+    Jobs whose output is standard output run in this process, streaming to
+    ``stdout``; jobs with an output file run on ``workers`` processes (in this
+    process when ``workers`` is 1 or there is a single such job).
+    """
+    i = 0
+    while i < len(jobs):
+        j = i
+        to_file = jobs[i].output is not None
+        while j < len(jobs) and (jobs[j].output is not None) == to_file:
+            j += 1
+        run = jobs[i:j]
+        if to_file and workers > 1 and len(run) > 1:
+            yield from _pool(run, config, options, min(workers, len(run)))
+        else:
+            for job in run:
+                yield process_file(job, config, options, stdout=stdout)
+        i = j
+
+
+def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -> Iterator[Result]:
+    pool = _context().Pool(workers, initializer=_worker_init)
+    try:
+        yield from pool.imap(partial(process_file, config=config, options=options), jobs, chunksize=1)
+    except BaseException:
+        pool.terminate()  # SIGTERM: each worker unwinds, removing its temporary file
+        pool.join()
+        raise
+    pool.close()
+    pool.join()
