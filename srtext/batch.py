@@ -12,14 +12,15 @@ import contextlib
 import fnmatch
 import os
 import tempfile
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TypeVar
 
 DEFAULT_SUFFIX = ".sr.txt"
 INPUT_SUFFIXES = (".txt", ".pdf")
 DEFAULT_GLOBS = ("*.txt", "*.pdf")
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -88,8 +89,35 @@ def plan(
     A file goes to standard output (or to ``output_dir``); ``-`` is standard
     input.  A directory is walked for files whose names match ``globs``, and
     each one's result is written beside it (or under ``output_dir``, mirroring
-    the tree).
+    the tree).  Two inputs whose outputs would be the same file (``paper.pdf``
+    and ``paper.txt`` side by side) are not both processed: the second is an
+    error.
     """
+    return unique_outputs(_plan(paths, output_dir, suffix, globs), lambda job: job)
+
+
+def unique_outputs(planned: Iterable[T | InputError], job_of: Callable[[T], Job]) -> Iterator[T | InputError]:
+    """Pass planned jobs on, turning a job whose output is already taken into an error."""
+    taken: dict[str, str] = {}
+    for p in planned:
+        if not isinstance(p, InputError):
+            job = job_of(p)
+            if job.output is not None:
+                target = str(job.output)
+                if target in taken:
+                    yield InputError(f"{job.input}: skipped, its output {target} is {taken[target]}'s too")
+                    continue
+                taken[target] = str(job.input)
+        yield p
+
+
+def _plan(
+    paths: list[str],
+    output_dir: str | None,
+    suffix: str = DEFAULT_SUFFIX,
+    globs: Sequence[str] = DEFAULT_GLOBS,
+) -> Iterator[Job | InputError]:
+    """:func:`plan` without the check of unique outputs."""
     out_root = Path(output_dir) if output_dir else None
     skip = out_root.resolve() if out_root else None
     for arg in paths:

@@ -18,7 +18,7 @@ import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, is_input, output_name
+from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, is_input, output_name, unique_outputs
 from srtext.config import Config
 from srtext.process import Options, Result, process_file
 
@@ -37,18 +37,13 @@ def _fsspec() -> Any:
     return fsspec
 
 
-def plan_urls(
+def _plan_urls(
     paths: Sequence[str],
     output_dir: str | None,
     suffix: str = DEFAULT_SUFFIX,
     globs: Sequence[str] = DEFAULT_GLOBS,
 ) -> Iterator[tuple[Job, Any, Any] | InputError]:
-    """The jobs for paths or URLs, each with its input and output filesystem.
-
-    As :func:`srtext.batch.plan`: a directory's inputs go beside them or under
-    ``output_dir``, mirroring the tree; a file's output goes under
-    ``output_dir``, or comes back as text when there is none.
-    """
+    """:func:`plan_urls` without the check of unique outputs."""
     fsspec = _fsspec()
     out_fs, out_root = fsspec.core.url_to_fs(output_dir) if output_dir else (None, None)
     skip = out_root.rstrip("/") if out_root else None
@@ -57,7 +52,7 @@ def plan_urls(
         in_fs, root = fsspec.core.url_to_fs(arg)
         if in_fs.isdir(root):
             root = root.rstrip("/")
-            for f in sorted(in_fs.find(root)):
+            for f in sorted(in_fs.find(root), key=_walk_order):
                 if skip and (f == skip or f.startswith(skip + "/")) and in_fs.protocol == out_protocol:
                     continue
                 if not is_input(posixpath.basename(f), suffix, globs):
@@ -75,6 +70,32 @@ def plan_urls(
             yield InputError(f"{arg}: no such file or directory")
 
 
+def _walk_order(path: str) -> tuple[tuple[str, ...], str]:
+    """Sort key giving os.walk's order: a directory's files before its subdirectories'.
+
+    >>> sorted(["r/a/b/x", "r/a/y", "r/z"], key=_walk_order)
+    ['r/z', 'r/a/y', 'r/a/b/x']
+    """
+    *dirs, name = path.split("/")
+    return tuple(dirs), name
+
+
+def plan_urls(
+    paths: Sequence[str],
+    output_dir: str | None,
+    suffix: str = DEFAULT_SUFFIX,
+    globs: Sequence[str] = DEFAULT_GLOBS,
+) -> Iterator[tuple[Job, Any, Any] | InputError]:
+    """The jobs for paths or URLs, each with its input and output filesystem.
+
+    As :func:`srtext.batch.plan`: a directory's inputs go beside them or under
+    ``output_dir``, mirroring the tree; a file's output goes under
+    ``output_dir``, or comes back as text when there is none; two inputs never
+    share an output.
+    """
+    return unique_outputs(_plan_urls(paths, output_dir, suffix, globs), lambda planned: planned[0])
+
+
 def _run(job: Job, config: Config, options: Options, in_fs: Any, out_fs: Any) -> Result:
     return process_file(job, config, options, in_fs=in_fs, out_fs=out_fs)
 
@@ -87,7 +108,7 @@ def connect(address: str) -> Any:
     except ImportError:
         raise ClusterError(MISSING) from None
     try:
-        return Client(address, timeout="20s")  # type: ignore[no-untyped-call]
+        return Client(address, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as e:
         raise ClusterError(f"cannot reach the Dask scheduler at {address}: {e}") from None
 

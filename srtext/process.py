@@ -129,7 +129,7 @@ class Document:
             if isinstance(e, Paragraph):
                 r.paragraphs += 1
             else:
-                r.lines += 1
+                r.lines = e.line.number
                 r.pages = e.line.page
                 if e.action == "drop":
                     r.dropped += 1
@@ -303,18 +303,25 @@ def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
     try:
         yield f
     except BaseException:
-        discard = getattr(f, "discard", None)
-        if callable(discard):
-            discard()
-        else:
-            f.close()
         if renames:
+            f.close()
             with contextlib.suppress(Exception):
                 fs.rm(target)
+        else:
+            _discard(f)
         raise
     f.close()
     if renames:
         fs.mv(target, path)
+
+
+def _discard(f: Any) -> None:
+    """Abandon an upload, so that nothing of it becomes visible."""
+    try:
+        f.discard()
+    except Exception:  # a file without uploads in parts: closing it is all there is
+        with contextlib.suppress(Exception):
+            f.close()
 
 
 def _protocols(fs: Any) -> tuple[str, ...]:
