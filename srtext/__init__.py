@@ -8,6 +8,7 @@
 from srtext.config import Config
 from srtext.events import Decision, Paragraph
 from srtext.lines import Line
+from srtext.process import Result, recover_paths, recover_texts
 from srtext.recovery import SentenceRecovery, paragraphs, recover, recover_text
 
 __version__ = "0.1.0"
@@ -17,9 +18,12 @@ __all__ = [
     "Decision",
     "Line",
     "Paragraph",
+    "Result",
     "SentenceRecovery",
     "__version__",
     "paragraphs",
     "recover",
+    "recover_paths",
     "recover_text",
+    "recover_texts",
 ]
