@@ -85,13 +85,14 @@ def test_full_disk_leaves_no_partial_output(
     assert not [p for p in src.iterdir() if p.name.endswith(".tmp")]
 
 
-def test_sigint_in_a_directory_run_leaves_no_half_written_output(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigint_in_a_directory_run_leaves_no_half_written_output(tmp_path: Path, jobs: str) -> None:
     corpus = tmp_path / "corpus"
     corpus.mkdir()
     big = EN.read_bytes() * 400
     for i in range(40):
         (corpus / f"doc{i:02}.txt").write_bytes(big)
-    proc = subprocess.Popen([sys.executable, "-m", "srtext", str(corpus)], stderr=subprocess.PIPE)
+    proc = subprocess.Popen([sys.executable, "-m", "srtext", "-j", jobs, str(corpus)], stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while not list(corpus.glob("*.sr.txt")) and time.monotonic() < deadline:
         time.sleep(0.05)
