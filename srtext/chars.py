@@ -132,6 +132,8 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     needed_pattern = "|".join(_ANY[name] for name in sorted(repairs))
 
     def repair(text: str) -> str:
+        if text.isascii() and text.isprintable():
+            return text  # no ligature, no mixed script, no control character
         if _pattern(needed_pattern).search(text) is None:
             return text
         for step in steps:

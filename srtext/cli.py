@@ -14,11 +14,10 @@ from typing import BinaryIO
 from srtext import __version__
 from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan
 from srtext.chars import REPAIRS, check_repairs
-from srtext.cluster import ClusterError, connect, plan_urls, run_dask
+from srtext.cluster import ClusterError
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.extract import EXTRACTORS
-from srtext.parallel import available_cores, run_jobs
 from srtext.process import Options, Result
 from srtext.progress import ProgressBar, Totals
 
@@ -274,6 +273,8 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
         results: Iterator[Result]
         errors: list[InputError]
         if args.dask:
+            from srtext.cluster import connect, plan_urls, run_dask
+
             client = connect(args.dask)
             remote = list(plan_urls(args.paths, args.output, args.suffix, _globs(args.glob)))
             planned = [p for p in remote if not isinstance(p, InputError)]
@@ -284,6 +285,8 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
+            from srtext.parallel import available_cores, run_jobs
+
             results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
         for error in errors:
             report(str(error))

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import io
 import shutil
-import subprocess
 from pathlib import Path
 
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
@@ -64,6 +63,8 @@ def _check(text: bytes) -> bytes:
 
 def _pdftotext(source: Path | bytes) -> bytes:
     """Run pdftotext on a file, or on bytes through its standard input."""
+    import subprocess  # only for PDFs: not on the start-up path of text input
+
     name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
     r = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", "-q", name, "-"], input=data, capture_output=True, timeout=600

@@ -30,6 +30,11 @@ _SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
 _CJK_END = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
 _CJK_START = regex.compile(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
 _FIRST_WORD = regex.compile(r"\A\p{L}+")
+# Every pattern above that looks at a line's end needs its last character to be one
+# of these, or a CJK character or punctuation (all from U+1100 on): a line ending
+# in anything else (most lines: a letter, a digit, a comma) meets the next with a space.
+_SPECIAL_ENDS = frozenset("-\u2010\u00ad\u2013\u2014\u2212")
+_FIRST_CJK = "\u1100"
 _LOWER = regex.compile(r"\A\p{Ll}")
 
 # Conjunctions after which a line-end hyphen is a suspended hyphen ("Ein- und
@@ -80,6 +85,9 @@ def joint(left: str, right: str) -> tuple[int, str]:
     >>> joint("a meta-", "bolic rate"), joint("Meier-", "Schultze"), joint("Ein-", "und")
     ((1, ''), (0, ''), (0, ' '))
     """
+    last = left[-1:]
+    if last < _FIRST_CJK and last not in _SPECIAL_ENDS:
+        return 0, " "
     if _SOFT_HYPHEN_END.search(left):
         return 1, ""
     if _HYPHEN_END.search(left):
@@ -151,6 +159,9 @@ class Dehyphenator:
 
     def joint(self, left: str, right: str) -> tuple[int, str]:
         """How ``left`` and ``right`` meet (see :func:`joint`)."""
+        last = left[-1:]
+        if last < _FIRST_CJK and last not in _SPECIAL_ENDS:
+            return 0, " "
         if not _HYPHEN_END.search(left):
             if _DASH_END.search(left) or _DIGIT_HYPHEN_END.search(left):
                 return 0, ""

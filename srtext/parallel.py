@@ -8,17 +8,19 @@ half-written output is left.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from collections.abc import Iterator, Sequence
 from functools import partial
 from types import FrameType
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from srtext.batch import Job
 from srtext.config import Config
 from srtext.process import Options, Result, process_file
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 
 def available_cores() -> int:
@@ -43,8 +45,10 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, _stop)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def _context() -> BaseContext:
     """fork where there is one (cheap: workers inherit the imported modules), else the default."""
+    import multiprocessing  # here, not at start-up: one file needs no workers
+
     if "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context()

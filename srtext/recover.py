@@ -406,7 +406,7 @@ class _Machine:
                 verb, reason = START, "a reference entry starts at its label"
             else:
                 verb, reason = JOIN, "continues the reference entry"
-            if looks_like_debris(text) and verb == JOIN and len(text.strip()) <= 2:
+            if verb == JOIN and len(text.strip()) <= 2 and looks_like_debris(text):
                 verb, reason = DROP, "short line with little prose: page debris in the reference list"
         else:
             verb, reason = body_rule(cur, nxt, self.state)

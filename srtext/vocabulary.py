@@ -19,7 +19,9 @@ import regex
 from srtext.lines import Line
 
 # A word broken at a line end, with its two fragments: not evidence of either.
-_BROKEN = regex.compile(r"\p{L}*[-\u2010\u00ad]\n\s*\p{L}*")
+_BREAKS = ("-", "\u2010", "\u00ad")
+_HEAD_FRAGMENT = regex.compile(r"\p{L}*[-\u2010\u00ad]\Z")
+_TAIL_FRAGMENT = regex.compile(r"\A\s*\p{L}*")
 _WORD = regex.compile(r"\p{L}+(?:[-\u2010]\p{L}+)*")
 _PENDING_LIMIT = 4096
 
@@ -53,16 +55,16 @@ class Vocabulary:
         if not self._pending:
             return
         text = "\n".join(self._pending)
-        self._pending.clear()
+        lines = without_broken_words(self._pending)
+        self._pending = []
         if self._sample_size < 200_000:
             self._sample.append(text)
             self._sample_size += len(text)
-        for word in _WORD.findall(_BROKEN.sub(" ", text)):
-            word = word.lower()
-            if "-" in word or "\u2010" in word:
-                self._compounds[word.replace("\u2010", "-")] += 1
-            else:
-                self._words[word] += 1
+        counts = Counter(_WORD.findall("\n".join(lines).lower()))
+        compounds = [w for w in counts if "-" in w or "\u2010" in w]
+        for word in compounds:
+            self._compounds[word.replace("\u2010", "-")] += counts.pop(word)
+        self._words.update(counts)
 
     def unbroken(self, word: str) -> int:
         """How often the document has ``word`` (any case) whole, not broken at a line end."""
@@ -84,6 +86,23 @@ class Vocabulary:
             self._lang = detect_language("\n".join(self._sample))
             self._lang_known = True
         return self._lang
+
+
+def without_broken_words(lines: list[str]) -> list[str]:
+    """The lines without the two fragments of each word broken by a hyphen at a line end.
+
+    >>> without_broken_words(["the meta-", "bolic rate", "a cost-", "", "no"])
+    ['the  ', '  rate', 'a  ', ' ', 'no']
+    """
+    out = lines
+    for i, text in enumerate(lines):
+        if text.endswith(_BREAKS):
+            if out is lines:
+                out = list(lines)
+            out[i] = _HEAD_FRAGMENT.sub(" ", out[i])
+            if i + 1 < len(out):
+                out[i + 1] = _TAIL_FRAGMENT.sub(" ", out[i + 1], count=1)
+    return out
 
 
 def observe(lines: Iterable[Line], vocabulary: Vocabulary) -> Iterator[Line]:

@@ -54,3 +54,14 @@ def test_streaming_api_and_recover_text_agree() -> None:
     streamed = "".join(p.text + "\n" for p in paragraphs(recover(text_lines(text), Config())))
     assert streamed == recover_text(text) == TRUTH
     assert recover_text(text, Config(output_format="blank")) == TRUTH.replace("\n", "\n\n")[:-1]
+
+
+def test_package_names_are_not_shadowed_by_submodules() -> None:
+    import importlib
+
+    import srtext
+
+    for name in ("srtext.recover", "srtext.recovery", "srtext.process", "srtext.cli", "srtext.parallel"):
+        importlib.import_module(name)
+    assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.recovery"
+    assert all(hasattr(srtext, name) for name in srtext.__all__)
