@@ -39,10 +39,14 @@ with open(sys.argv[1], "rb") as f, open(os.devnull, "wb") as g:
 
 
 def sources() -> list[Path]:
+    """The documents replicated into the inputs (from a checkout: corpora/ beside srtext/)."""
     found = sorted(ARXIV.glob("*/*.pdftotext.txt")) + sorted(
         (ROOT / "corpora" / "latex").glob("*.pdftotext.txt")
     )
-    return found or sorted((ROOT / "corpora" / "samples").glob("*.txt"))
+    found = found or sorted((ROOT / "corpora" / "samples").glob("*.txt"))
+    if not found:
+        raise SystemExit(f"srtext.bench: no documents under {ROOT / 'corpora'}; run it from a checkout")
+    return found
 
 
 def build_input(path: Path, megabytes: int) -> int:

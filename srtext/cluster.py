@@ -22,7 +22,7 @@ from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, is_inpu
 from srtext.config import Config
 from srtext.process import Options, Result, process_file
 
-MISSING = "srtext --dask needs Dask and fsspec: pip install 'srtext[dask]'"
+MISSING = "--dask needs Dask and fsspec: pip install 'srtext[dask]'"
 
 
 class ClusterError(Exception):

@@ -281,3 +281,15 @@ def test_unreachable_scheduler_is_one_line() -> None:
     r = run("--dask", "tcp://127.0.0.1:9", str(SAMPLES / "en-rivers.txt"), timeout=120)
     assert r.returncode == 1
     assert r.stderr.splitlines() == [r.stderr.strip()] and "cannot reach the Dask scheduler" in r.stderr
+
+
+def test_dask_without_the_extra_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from srtext.cli import main
+
+    monkeypatch.setitem(sys.modules, "fsspec", None)  # as if srtext[dask] were not installed
+    assert main(["--dask", "tcp://127.0.0.1:1", str(SAMPLES / "en-rivers.txt")]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "srtext: --dask needs Dask and fsspec: pip install 'srtext[dask]'"
+    ]
