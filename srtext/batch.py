@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import os
-import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -155,6 +154,8 @@ def atomic_write(path: Path) -> Iterator[BinaryIO]:
     On any error (or an interrupt) the temporary file is removed and ``path``
     is left as it was.
     """
+    import tempfile  # here: its import costs start-up time that a filter to stdout never needs
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:

@@ -14,7 +14,6 @@ local run's.
 from __future__ import annotations
 
 import posixpath
-import uuid
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -117,6 +116,8 @@ def run_dask(
     client: Any, planned: Sequence[tuple[Job, Any, Any]], config: Config, options: Options
 ) -> Iterator[Result]:
     """Run the planned jobs on the cluster, yielding their results in order."""
+    import uuid
+
     run = uuid.uuid4().hex
     futures = [
         client.submit(_run, job, config, options, in_fs, out_fs, key=f"srtext-{run}-{i}")

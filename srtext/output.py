@@ -26,7 +26,6 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config
@@ -78,6 +77,8 @@ def _sentences(p: Paragraph, lang: str | None) -> Iterator[tuple[int, int]]:
 
 
 def _json(record: dict[str, object]) -> str:
+    import json  # only JSON output needs it: not on the start-up path of the others
+
     text = json.dumps(record, ensure_ascii=False)
     try:
         text.encode("utf-8")

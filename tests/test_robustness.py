@@ -131,14 +131,15 @@ def test_read_only_output_directory_simulated(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """As root permissions are not enforced, so the refusal is simulated where srtext creates files."""
-    import srtext.batch as batch
 
     out = tmp_path / "out"
 
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
         raise PermissionError(errno.EACCES, "Permission denied", str(out))
 
-    monkeypatch.setattr(batch.tempfile, "mkstemp", refuse)
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
     assert main(["-q", str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(e.endswith("Permission denied") for e in err)
