@@ -303,8 +303,10 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             if r.error is not None:
                 report(r.error)
                 failed += 1
-            for warning in r.warnings if args.stats or not args.quiet else ():
+            for warning in () if args.quiet else r.warnings:
                 report(warning)
+            if r.histogram:
+                report(r.histogram)
             if bar is not None and r.output is not None:
                 bar.update(r)
         stdout.flush()

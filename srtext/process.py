@@ -53,7 +53,8 @@ class Result:
         bytes: the size of the input text (of the extracted text, for a PDF).
         extract_seconds: the time the PDF extractor took; ``seconds``: the whole
             file's time, extraction included.
-        warnings: messages for the user (invalid bytes, the ``--stats`` histogram).
+        warnings: messages for the user (invalid bytes).
+        histogram: with ``stats=True``, the line-width histogram (``--stats``).
         dropped_rows: with ``dropped_rows=True``, the dropped lines as
             tab-separated rows (input, line, page, class, text).
         text: the output, when it was asked for instead of a file.
@@ -71,6 +72,7 @@ class Result:
     extract_seconds: float = 0.0
     seconds: float = 0.0
     warnings: list[str] = field(default_factory=list)
+    histogram: str = ""
     dropped_rows: str = ""
     text: str | None = None
 
@@ -146,9 +148,8 @@ class Document:
             )
         if stats:
             cw = self.config.cw if self.config.cw is not None else self.stats.cw()
-            self.result.warnings.append(
-                f"{self.name}:\n{draw_histogram(self.stats.histogram, cw, self.config.eps)}"
-            )
+            drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
+            self.result.histogram = f"{self.name}:\n{drawn}"
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
@@ -165,7 +166,7 @@ class Options:
         extractor: ``auto``, ``pdftotext`` or ``pypdf`` (see :mod:`srtext.extract`).
         force: write the output even when it is newer than its input (otherwise skipped).
         explain: write the ``--explain`` table instead of the text.
-        stats: add the line-width histogram to the result's warnings.
+        stats: add the line-width histogram to the result.
         dropped_rows: collect the dropped lines in the result.
     """
 

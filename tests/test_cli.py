@@ -290,3 +290,13 @@ def test_symlink_loop_is_not_followed(tmp_path: Path) -> None:
     r = run([str(root)])
     assert r.returncode == 0, r.stderr
     assert len(list(root.rglob("*.sr.txt"))) == 3
+
+
+def test_quiet_silences_warnings_but_not_the_asked_for_histogram(
+    monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.CaptureFixture[bytes]
+) -> None:
+    data = EN.read_bytes().replace(b"river", b"riv\xffer", 1)
+    _, _, err = in_process(["-q", "--stats"], data, monkeypatch, capsysbinary)
+    assert "invalid utf-8 bytes" not in err and err.startswith("srtext: -:\nCW = ")
+    _, _, err = in_process([], data, monkeypatch, capsysbinary)
+    assert err == "srtext: -: invalid utf-8 bytes passed through unchanged (see --encoding)\n"
