@@ -54,13 +54,12 @@ class Vocabulary:
     def _digest(self) -> None:
         if not self._pending:
             return
-        text = "\n".join(self._pending)
-        lines = without_broken_words(self._pending)
-        self._pending = []
-        if self._sample_size < 200_000:
-            self._sample.append(text)
-            self._sample_size += len(text)
-        counts = Counter(_WORD.findall("\n".join(lines).lower()))
+        pending, self._pending = self._pending, []
+        if self._sample_size < 200_000:  # the language detection's sample: joined only while it grows
+            sample = "\n".join(pending)
+            self._sample.append(sample)
+            self._sample_size += len(sample)
+        counts = Counter(_WORD.findall("\n".join(without_broken_words(pending)).lower()))
         compounds = [w for w in counts if "-" in w or "\u2010" in w]
         for word in compounds:
             self._compounds[word.replace("\u2010", "-")] += counts.pop(word)
