@@ -196,8 +196,17 @@ def _positive(value: str) -> int:
     return n
 
 
+def _listed(values: list[str]) -> tuple[str, ...]:
+    """The items of a repeatable, comma-separated option, in order.
+
+    >>> _listed(["*.md,*.txt", " refs "])
+    ('*.md', '*.txt', 'refs')
+    """
+    return tuple(item.strip() for v in values for item in v.split(",") if item.strip())
+
+
 def _classes(values: list[str]) -> set[str]:
-    return {c.strip() for v in values for c in v.split(",") if c.strip()}
+    return set(_listed(values))
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
@@ -332,8 +341,7 @@ def _globs(values: list[str]) -> tuple[str, ...]:
     >>> _globs([]), _globs(["*.md,*.txt"])
     (('*.txt', '*.pdf'), ('*.md', '*.txt'))
     """
-    given = tuple(g.strip() for v in values for g in v.split(",") if g.strip())
-    return given or DEFAULT_GLOBS
+    return _listed(values) or DEFAULT_GLOBS
 
 
 def _silence_stdout() -> None:
