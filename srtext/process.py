@@ -28,10 +28,9 @@ from srtext.lines import (
     has_invalid_bytes,
     iter_physical,
     number_lines,
-    text_lines,
 )
 from srtext.output import EXPLAIN_HEADER, explain_line, render
-from srtext.recovery import recover
+from srtext.recovery import recover, recover_text
 from srtext.stats import draw_histogram
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
@@ -102,18 +101,13 @@ class Document:
 
     def render(
         self,
-        chunks: Iterable[bytes] | str,
+        chunks: Iterable[bytes],
         *,
         explain: bool = False,
         dropped: Callable[[str], Any] | None = None,
     ) -> Iterator[str]:
-        """The output text, in pieces, of byte chunks (or of a text); ``dropped``
-        receives one row per dropped line."""
-        if isinstance(chunks, str):
-            self.result.bytes += len(chunks)
-            lines = text_lines(chunks)
-        else:
-            lines = number_lines(iter_physical(self.texts(chunks)))
+        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line."""
+        lines = number_lines(iter_physical(self.texts(chunks)))
         events = self._count(
             recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
         )
@@ -182,15 +176,13 @@ def is_up_to_date(job: Job, in_fs: Any = None, out_fs: Any = None) -> bool:
     if job.output is None:
         return False
     try:
-        if in_fs is None and out_fs is None:
-            return os.stat(job.output).st_mtime >= os.stat(job.input).st_mtime
         return _mtime(out_fs, str(job.output)) >= _mtime(in_fs, str(job.input))
     except Exception:  # a filesystem that cannot tell: make it again
         return False
 
 
 def _mtime(fs: Any, path: str) -> float:
-    """The modification time fsspec reports, in seconds since the epoch."""
+    """The modification time, in seconds since the epoch (``fs`` None: a local path)."""
     if fs is None:
         return os.stat(path).st_mtime
     return float(fs.modified(path).timestamp())
@@ -363,4 +355,7 @@ def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) ->
     """
     config = config or Config(window=None)
     for text in texts:
-        yield "".join(Document("-", config).render([text] if isinstance(text, bytes) else text))
+        if isinstance(text, str):
+            yield recover_text(text, config)
+        else:
+            yield "".join(Document("-", config).render([text]))
