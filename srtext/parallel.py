@@ -12,6 +12,7 @@ import os
 import signal
 from collections.abc import Iterator, Sequence
 from functools import partial
+from itertools import groupby
 from types import FrameType
 from typing import IO, TYPE_CHECKING
 
@@ -67,19 +68,13 @@ def run_jobs(
     ``stdout``; jobs with an output file run on ``workers`` processes (in this
     process when ``workers`` is 1 or there is a single such job).
     """
-    i = 0
-    while i < len(jobs):
-        j = i
-        to_file = jobs[i].output is not None
-        while j < len(jobs) and (jobs[j].output is not None) == to_file:
-            j += 1
-        run = jobs[i:j]
+    for to_file, group in groupby(jobs, key=lambda job: job.output is not None):
+        run = list(group)
         if to_file and workers > 1 and len(run) > 1:
             yield from _pool(run, config, options, min(workers, len(run)))
         else:
             for job in run:
                 yield process_file(job, config, options, stdout=stdout)
-        i = j
 
 
 def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -> Iterator[Result]:

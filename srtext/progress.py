@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
 
@@ -101,10 +100,3 @@ class ProgressBar:
         self.stream.write("\r\x1b[K")
         self.stream.flush()
 
-
-def summarize(results: Iterable[Result]) -> Totals:
-    """The totals of some results."""
-    totals = Totals()
-    for r in results:
-        totals.add(r)
-    return totals
