@@ -30,9 +30,8 @@ _SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
 _CJK_END = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
 _CJK_START = regex.compile(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
 _FIRST_WORD = regex.compile(r"\A\p{L}+")
-# Every pattern above that looks at a line's end needs its last character to be one
-# of these, or a CJK character or punctuation (all from U+1100 on): a line ending
-# in anything else (most lines: a letter, a digit, a comma) meets the next with a space.
+# Every pattern here that looks at a line's end needs its last character to be one of
+# these, or a CJK character or punctuation (all from U+1100 on); see plain_end.
 _SPECIAL_ENDS = frozenset("-\u2010\u00ad\u2013\u2014\u2212")
 _FIRST_CJK = "\u1100"
 _LOWER = regex.compile(r"\A\p{Ll}")
@@ -79,14 +78,26 @@ def joint_paper(left: str, right: str) -> tuple[int, str]:
     return 0, " "
 
 
+def plain_end(left: str) -> bool:
+    """Does the line end in a character after which no hyphen, dash or CJK rule applies?
+
+    Most lines end in a letter, a digit or a comma: they meet the next line with a
+    space, decided without a regular expression.
+
+    >>> [plain_end(t) for t in ["a word", "a sum,", "", "meta-", "range\u2013", "好"]]
+    [True, True, True, False, False, False]
+    """
+    last = left[-1:]
+    return last < _FIRST_CJK and last not in _SPECIAL_ENDS
+
+
 def joint(left: str, right: str) -> tuple[int, str]:
     """The default joint of two lines: characters to cut from ``left``, and the separator.
 
     >>> joint("a meta-", "bolic rate"), joint("Meier-", "Schultze"), joint("Ein-", "und")
     ((1, ''), (0, ''), (0, ' '))
     """
-    last = left[-1:]
-    if last < _FIRST_CJK and last not in _SPECIAL_ENDS:
+    if plain_end(left):
         return 0, " "
     if _SOFT_HYPHEN_END.search(left):
         return 1, ""
@@ -159,8 +170,7 @@ class Dehyphenator:
 
     def joint(self, left: str, right: str) -> tuple[int, str]:
         """How ``left`` and ``right`` meet (see :func:`joint`)."""
-        last = left[-1:]
-        if last < _FIRST_CJK and last not in _SPECIAL_ENDS:
+        if plain_end(left):
             return 0, " "
         if not _HYPHEN_END.search(left):
             if _DASH_END.search(left) or _DIGIT_HYPHEN_END.search(left):
