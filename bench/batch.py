@@ -21,7 +21,6 @@ import filecmp
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -32,6 +31,7 @@ ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
 sys.path.insert(0, str(ROOT))
 
 from srtext.batch import Job  # noqa: E402
+from srtext.bench import timed  # noqa: E402
 from srtext.process import Options, process_file  # noqa: E402
 
 
@@ -52,13 +52,7 @@ def replicate(sources: list[Path], target: Path, count: int) -> int:
 
 def timed_run(args: list[str]) -> float:
     """The wall time of one run of srtext with ``args``."""
-    start = time.perf_counter()
-    r = subprocess.run(
-        [sys.executable, "-m", "srtext", "-q", "--force", *args], capture_output=True, text=True
-    )
-    if r.returncode != 0:
-        raise SystemExit(f"srtext failed: {r.stderr.strip()}")
-    return time.perf_counter() - start
+    return timed([sys.executable, "-m", "srtext", "-q", "--force", *args])
 
 
 def same_tree(a: Path, b: Path) -> bool:
