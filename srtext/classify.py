@@ -45,7 +45,7 @@ _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _SECTION_NUMBER = regex.compile(
     r"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
         |(?:Chapter|Part|Section|Appendix|Kapitel|Teil|Anhang|Глава|Часть|Раздел|Поглавље|Део|Poglavlje|Deo)
-         \s+[\dIVXLC]+\b|第[\d一二三四五六七八九十百]+[章节部]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）)""",
+         \s+[\dIVXLC]+\b|第\s*[\d一二三四五六七八九十百]+\s*[章节部]|[一二三四五六七八九十]+、|（[一二三四五六七八九十]+）)""",
     regex.VERBOSE,
 )
 _LETTER = regex.compile(r"\p{L}")
@@ -139,6 +139,33 @@ def has_section_number(text: str) -> bool:
     [True, True, True, True, False]
     """
     return _SECTION_NUMBER.match(text.strip()) is not None
+
+
+_SENTENCE_INSIDE = regex.compile(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
+_LINE_END_OPEN = regex.compile(r"[,;:\-‐–—(\[]\s*\Z")
+
+
+def is_title_like(text: str) -> bool:
+    """Could the line be a whole heading, however long (no sentence inside, at most 16 words)?
+
+    A heading has no sentence end or colon followed by more words and does not
+    end in a comma, colon or hyphen.  pdftotext writes a heading that wraps with
+    a hyphen on one line, so a heading may be longer than the column.
+
+    >>> is_title_like("2. Sauerteig, Temperatur und Geduld als die wichtigsten Zutaten eines guten Brotes")
+    True
+    >>> [is_title_like(t) for t in ["3. We fit it. Then we", "1. Steps:", "2. Data: a list", "4. the cost-"]]
+    [False, False, False, False]
+    """
+    body = text.strip()
+    m = _SECTION_NUMBER.match(body)
+    if m is not None:
+        body = body[m.end() - 1 :]
+    return (
+        len(body.split()) <= 16
+        and _SENTENCE_INSIDE.search(body) is None
+        and _LINE_END_OPEN.search(body) is None
+    )
 
 
 def looks_like_debris(text: str) -> bool:

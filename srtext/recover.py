@@ -47,6 +47,7 @@ from srtext.classify import (
     is_caption_start,
     is_indented,
     is_references_heading,
+    is_title_like,
     looks_like_debris,
     starts_lowercase,
     starts_reference_entry,
@@ -73,8 +74,14 @@ from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.width import WidthStats, display_width
 
-_DANGLING = regex.compile(r"(?:(?<!\p{L})\p{L}{1,3}|,)\s*\Z")
-_FIRST_WORD = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|\S+")
+_CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
+# A short word (not CJK: there every character is a word) or a comma at the line end.
+_DANGLING = regex.compile(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
+_FIRST_WORD = regex.compile(_CJK + r"|\S+")
+_CJK_END = regex.compile(_CJK + r"\s*\Z")
+# Chinese and Japanese paragraphs indent their first line by two ideographs,
+# which pdftotext's output does not show.
+_CJK_INDENT = 4
 
 Triple = tuple[Line, int, int]
 
@@ -142,14 +149,30 @@ def next_word_overflows(cur: _Item, nxt: _Item | None) -> bool:
 
     Then this line ended because the word did not fit, not because its
     paragraph ended: it is full, whatever its width in characters (proportional
-    fonts).  Only for a next line that follows without a blank line.
+    fonts).  Only for a next line that follows without a blank line; an
+    unfinished CJK line is judged by :func:`fills_cjk_line` alone.
     """
+    if cur.cls is LineClass.UNFINISHED and _CJK_END.search(cur.line.text):
+        return fills_cjk_line(cur.width, cur.cw)
     if nxt is None or nxt.blank_before:
         return False
     word = _FIRST_WORD.match(nxt.line.text.lstrip())
     if word is None:
         return False
     return cur.width + 1 + display_width(word.group()) > cur.cw
+
+
+def fills_cjk_line(width: int, cw: int) -> bool:
+    """Would one more ideograph have overflowed this unfinished CJK line?
+
+    No space comes between ideographs; the line may be a paragraph's first
+    line, indented by two ideographs that pdftotext does not show; compressed
+    punctuation lets a line hold one ideograph more than CW suggests.
+
+    >>> [fills_cjk_line(w, 48) for w in (42, 36)]
+    [True, False]
+    """
+    return width + _CJK_INDENT + 2 > cw - 2
 
 
 def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
@@ -265,7 +288,24 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             return START, "short finished line after a finished paragraph: a paragraph of its own"
         return heading("short unfinished line after a finished paragraph: heading")
 
-    # A full or long line: a body line.
+    # A full or long line: a body line, unless a numbered heading pdftotext wrote on one line.
+    if (
+        cls is LineClass.UNFINISHED
+        and has_section_number(text)
+        and (state is None or state.kind == HEADING or state.last_cls is LineClass.FINISHED)
+        and nxt is not None
+        and not looks_like_debris(nxt.line.text)
+        and is_title_like(text)
+    ):
+        if not starts_lowercase(nxt.line.text):
+            return START_HEADING, "numbered line, no sentence in it, capitalised line next: heading"
+        if (
+            nxt.band is Band.SHORT
+            and nxt.cls is LineClass.UNFINISHED
+            and not nxt.blank_before
+            and is_title_like(f"{text} {nxt.line.text}")
+        ):
+            return START_HEADING, "numbered unfinished line wrapping onto a short unfinished line: a heading"
     if state is None:
         return START, "body line outside a paragraph: starts one"
     if state.kind == HEADING:
