@@ -5,7 +5,8 @@ are masked (odd and even pages may carry different ones; a header may be as long
 as the column); page numbers stand alone in the top or bottom lines of a page in
 their usual forms (3, iii, "- 3 -", "Page 3 of 10", "S. 3", "стр. 3").
 Footnotes are short blocks at the bottom of a page that start with a marker
-symbol, or with a number that the page's text carries as a marker.
+symbol, or with a number that the page's text carries as a marker; a footnote
+that pdftotext glued onto a line of text is split off it first.
 
 :func:`mark_pages` streams: it holds whole pages, at most ``window`` lines, and
 counts repeats over every page read so far, so an input of at most ``window``
@@ -93,6 +94,11 @@ class Repeats:
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
 
+    def has_headers(self) -> bool:
+        """Do lines other than page numbers repeat at the top of pages?"""
+        need = self.threshold()
+        return any(n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items())
+
     def threshold(self) -> int:
         """Pages a line must repeat on to be furniture: 2, or an eighth of the pages."""
         return max(2, math.ceil(self.pages / 8))
@@ -102,7 +108,10 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     """Furniture of one page: index in the page to its kind (header, footer, page number).
 
     On the first page the top line only is taken as a repeated header, so that a
-    title which is also the running header of later pages stays.
+    title which is also the running header of later pages stays.  When other
+    pages carry running headers, a first-page line that stands alone (empty
+    lines around it) next to the page number in the top lines is a header too:
+    with odd and even pages differing, a short document may show it only once.
 
     >>> bodies = ["Rivers move.", "Banks fall.", "Fields flood."]
     >>> pages = [[Line(1, p, "Notes on rivers"), Line(2, p, ""), Line(3, p, bodies[p - 1]),
@@ -121,6 +130,10 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
             found[i] = PAGE_NUMBER
         elif repeats.top[mask(text)] >= need and (not first or i == top[0]):
             found[i] = HEADER
+    if first and any(kind == PAGE_NUMBER for kind in found.values()) and repeats.has_headers():
+        for i in top:
+            if i not in found and _beside_page_number(page, i, found):
+                found[i] = HEADER
     for i in bottom:
         text = page[i].text
         if i in found:
@@ -130,6 +143,24 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
         elif repeats.bottom[mask(text)] >= need and not first:
             found[i] = FOOTER
     return found
+
+
+def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str]) -> bool:
+    """Is line ``i`` a block of its own (empty lines or the page's edge around it) next to a page number?
+
+    >>> page = [Line(n, 1, t) for n, t in enumerate(["Notes", "", "1", "", "Title", "1. Intro"])]
+    >>> [_beside_page_number(page, i, {2: PAGE_NUMBER}) for i in (0, 4)]
+    [True, False]
+    """
+    neighbours = []
+    for step in (-1, 1):
+        j = i + step
+        while 0 <= j < len(page) and not page[j].text.strip():
+            j += step
+        if 0 <= j < len(page) and j == i + step:
+            return False  # a line of text right above or below: part of a block
+        neighbours.append(j)
+    return any(found.get(j) == PAGE_NUMBER for j in neighbours)
 
 
 def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
@@ -183,7 +214,45 @@ def _starts_with_marker(text: str, page_text: str) -> bool:
     return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
 
 
+_GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗†‡§¶⋆][ \t]+(?=\p{Lu})")
+
+
+def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
+    """Split lines where pdftotext glued a footnote onto the text beside or above it.
+
+    pdftotext puts text on one line when it shares a baseline (a footnote of one
+    column beside the other column's text), and it joins a page's hyphenated last
+    line with the footnote below it ("bea-" + "∗ The data..." -> "bea∗ The data").
+    A marker symbol right after a lower-case letter, then a space and a capital,
+    is such a seam when the page carries the same marker elsewhere (the note's
+    reference in the text).  Both parts keep the line's number; the second part's
+    offset points at the marker.
+
+    >>> page = [Line(1, 1, "It rose.∗ Then it fell"), Line(2, 1, "and fe∗ Data from 1990.", offset=23)]
+    >>> [(x.number, x.text, x.offset) for x in split_glued_footnotes(page)]
+    [(1, 'It rose.∗ Then it fell', 0), (2, 'and fe', 23), (2, '∗ Data from 1990.', 29)]
+    >>> [x.text for x in split_glued_footnotes(page[1:])]  # the only ∗ of the page is a reference
+    ['and fe∗ Data from 1990.']
+    """
+    out: list[Line] = []
+    text = ""
+    for line in page:
+        seam = None
+        for m in _GLUED_MARK.finditer(line.text):
+            seam = m
+        if seam is not None:
+            text = text or "\n".join(x.text for x in page)
+            if text.count(seam.group()[0]) >= 2:
+                k = seam.start()
+                out.append(dataclasses.replace(line, text=line.text[:k]))
+                out.append(dataclasses.replace(line, text=line.text[k:], offset=line.offset + k))
+                continue
+        out.append(line)
+    return out
+
+
 def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
+    page = split_glued_footnotes(page)
     furniture = find_page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, furniture)
     for i, line in enumerate(page):
