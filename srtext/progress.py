@@ -99,4 +99,3 @@ class ProgressBar:
         """Erase the bar, so that messages and the summary start on a clean line."""
         self.stream.write("\r\x1b[K")
         self.stream.flush()
-
