@@ -169,8 +169,9 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     Going up from the last line (furniture and empty lines aside), the nearest
     line within six lines that starts with a marker symbol (∗ † ‡ § ¶, superscript
     digits), or with a number that the page's text carries as a marker after a
-    word ("banks.1", "Fellow1"), starts a footnote that runs to the bottom.  Up
-    to three footnotes are taken, each found above the previous one the same way.
+    word ("banks.1", "Fellow1"), starts a footnote that runs down to an empty line
+    (what follows it is the other column's text).  Up to three footnotes are
+    taken, each found above the previous one the same way.
     A line that starts with a marker symbol starts a footnote anywhere on the
     page (two columns: the first column's footnotes come mid-page), which runs
     to the next empty line (four lines at most).
@@ -189,7 +190,10 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     for _note in range(3):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
             if _starts_with_marker(page[content[k]].text, body):
-                notes.update(range(content[k], content[end - 1] + 1))
+                last = content[k]  # the note runs down to an empty line
+                while last < content[end - 1] and page[last + 1].text.strip():
+                    last += 1
+                notes.update(range(content[k], last + 1))
                 end = k
                 break
         else:

@@ -108,6 +108,57 @@ def test_footnote_at_the_bottom_of_a_page_is_dropped_and_the_paragraph_goes_on(m
     assert kept == [expected[0], note, *expected[1:]]  # after the paragraph it interrupted
 
 
+def test_footnote_glued_onto_a_hyphenated_last_line_is_split_off() -> None:
+    """pdftotext joins "sur-" at a page's end with the footnote below it: "sur∗ The ..."."""
+    lines = body_lines()
+    note = "The older map was drawn at a different scale."
+    first, rest = lines[3].rsplit(" ", 1)
+    assert len(rest) > 4
+    glued = f"{first} {rest[:3]}∗ {note}"
+    page1 = [*lines[:2], lines[2] + "∗", glued, "", "1"]
+    page2 = [rest[3:] + " " + lines[4], *lines[5:], "", "2"]
+    text = "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f"
+    out = recover(text)
+    assert note not in " ".join(out)
+    assert out[0].startswith(PARAS[0][:40]) and out[1:] == PARAS[1:]
+    kept = recover(text, drop=frozenset({"furniture", "objects"}))
+    assert f"∗ {note}" in kept
+
+
+def test_footnote_glued_beside_the_other_column_is_split_off() -> None:
+    lines = body_lines(40)
+    note = "Measured at the bridge."
+    text = "\n".join([lines[0] + "†", *lines[1:4], lines[4][:-1] + f"† {note}", "", *lines[5:9]]) + "\n"
+    out = recover(text)
+    assert note not in " ".join(out)
+    dropped = [d for d in SentenceRecovery(text).decisions if d.action == "drop"]
+    assert [(d.kind, d.line.text) for d in dropped] == [("footnote", f"† {note}")]
+
+
+def test_marker_after_a_word_is_a_reference_when_the_page_has_no_second_one() -> None:
+    text = "The method of Smith∗ Jones and Brown was used\nthroughout the survey of the valley.\n"
+    assert recover(text) == ["The method of Smith∗ Jones and Brown was used throughout the survey of the valley."]
+
+
+def test_first_page_header_beside_the_page_number_is_furniture_when_others_carry_headers() -> None:
+    """Two pages, odd and even headers differ: the odd header shows once, beside the page number."""
+    lines = body_lines()
+    half = len(lines) // 2
+    title = "The Lower Valley Survey"
+    page1 = ["Notes on a river", "", "1", "", title, *lines[:half]]
+    page2 = ["2", "", title, "", *lines[half:]]
+    text = "\n".join(page1) + "\n\f" + "\n".join(page2) + "\n\f"
+    out = recover(text)
+    assert "Notes on a river" not in out
+    assert out[0] == title
+
+
+def test_first_page_number_and_title_stay_when_no_page_carries_a_header() -> None:
+    lines = body_lines()
+    text = "\n".join(["1", "", "Notes on a river", "", *lines[:8]]) + "\n\f" + "\n".join(["2", "", *lines[8:]])
+    assert recover(text)[0] == "Notes on a river"
+
+
 def test_caption_inside_a_paragraph_is_its_own_and_the_paragraph_goes_on() -> None:
     lines = body_lines()
     caption = ["Figure 2: Cross sections of the lower valley measured in the summer", "of the survey."]
