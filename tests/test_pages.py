@@ -136,8 +136,8 @@ def test_footnote_glued_beside_the_other_column_is_split_off() -> None:
 
 
 def test_marker_after_a_word_is_a_reference_when_the_page_has_no_second_one() -> None:
-    text = "The method of Smith∗ Jones and Brown was used\nthroughout the survey of the valley.\n"
-    assert recover(text) == ["The method of Smith∗ Jones and Brown was used throughout the survey of the valley."]
+    first, second = "The method of Smith∗ Jones and Brown was used", "throughout the survey of the valley."
+    assert recover(f"{first}\n{second}\n") == [f"{first} {second}"]
 
 
 def test_first_page_header_beside_the_page_number_is_furniture_when_others_carry_headers() -> None:
@@ -155,7 +155,8 @@ def test_first_page_header_beside_the_page_number_is_furniture_when_others_carry
 
 def test_first_page_number_and_title_stay_when_no_page_carries_a_header() -> None:
     lines = body_lines()
-    text = "\n".join(["1", "", "Notes on a river", "", *lines[:8]]) + "\n\f" + "\n".join(["2", "", *lines[8:]])
+    page1, page2 = ["1", "", "Notes on a river", "", *lines[:8]], ["2", "", *lines[8:]]
+    text = "\n".join(page1) + "\n\f" + "\n".join(page2)
     assert recover(text)[0] == "Notes on a river"
 
 
