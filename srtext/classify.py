@@ -201,6 +201,7 @@ _CAPTION = regex.compile(
          |Рисунок|Рис\.|Таблица|Табл\.
          |Figura|Fig\.|Tabla|Tableau|Tabella|Rysunek|Rys\.|Tabulka|Obrázek|Obr\.)
         \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?\s*[.:|—–-]?
+      | (?:Fig|Tab)\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
       | [图表圖]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
     )""",
     regex.VERBOSE,
@@ -211,10 +212,10 @@ def is_caption_start(text: str) -> bool:
     """Does the line start a figure or table caption (a label and a number)?
 
     >>> [is_caption_start(t) for t in ["Figure 3: Flow", "Fig. 2.1. Map", "Tabelle 4 – Zeiten",
-    ...                                "Слика 1: Карта", "Рис. 5. Схема", "图 1：茶园"]]
-    [True, True, True, True, True, True]
-    >>> [is_caption_start(t) for t in ["Figure out the rest", "Tables turn", "Figures 1 and 2 show"]]
-    [False, False, False]
+    ...                                "Слика 1: Карта", "Рис. 5. Схема", "图 1：茶园", "Fig 2: Mass"]]
+    [True, True, True, True, True, True, True]
+    >>> [is_caption_start(t) for t in ["Figure out it", "Tables turn", "Figures 1 and 2", "Fig 1 shows"]]
+    [False, False, False, False]
     """
     return _CAPTION.match(text) is not None
 
