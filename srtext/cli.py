@@ -14,7 +14,6 @@ from typing import BinaryIO
 from srtext import __version__
 from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan
 from srtext.chars import REPAIRS, check_repairs
-from srtext.cluster import ClusterError
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.extract import EXTRACTORS
@@ -282,10 +281,14 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
         results: Iterator[Result]
         errors: list[InputError]
         if args.dask:
-            from srtext.cluster import connect, plan_urls, run_dask
+            from srtext.cluster import ClusterError, connect, plan_urls, run_dask
 
-            client = connect(args.dask)
-            remote = list(plan_urls(args.paths, args.output, args.suffix, _globs(args.glob)))
+            try:
+                client = connect(args.dask)
+                remote = list(plan_urls(args.paths, args.output, args.suffix, _globs(args.glob)))
+            except ClusterError as e:
+                report(str(e))
+                return EXIT_FAILED
             planned = [p for p in remote if not isinstance(p, InputError)]
             errors = [p for p in remote if isinstance(p, InputError)]
             jobs = [job for job, _, _ in planned]
@@ -319,9 +322,6 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             if bar is not None and r.output is not None:
                 bar.update(r)
         stdout.flush()
-    except ClusterError as e:
-        report(str(e))
-        return EXIT_FAILED
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE

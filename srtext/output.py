@@ -30,7 +30,6 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config
 from srtext.events import HEADING, Decision, Event, Paragraph
-from srtext.sentences import sentence_spans
 
 
 def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> Iterator[str]:
@@ -73,6 +72,8 @@ def _sentences(p: Paragraph, lang: str | None) -> Iterator[tuple[int, int]]:
     """A paragraph's sentences; a heading is one unit."""
     if p.kind == HEADING:
         return iter([(0, len(p.text))] if p.text else [])
+    from srtext.sentences import sentence_spans  # only sentence output needs it: not on the start-up path
+
     return sentence_spans(p.text, lang)
 
 

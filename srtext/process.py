@@ -31,7 +31,6 @@ from srtext.lines import (
 )
 from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.recovery import recover, recover_text
-from srtext.stats import draw_histogram
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
 
@@ -142,6 +141,8 @@ class Document:
             )
         if stats:
             cw = self.config.cw if self.config.cw is not None else self.stats.cw()
+            from srtext.stats import draw_histogram  # --stats only
+
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
             self.result.histogram = f"{self.name}:\n{drawn}"
 

@@ -14,7 +14,6 @@ from srtext.hyphen import Dehyphenator
 from srtext.lines import Line, byte_lines, number_lines, text_lines
 from srtext.output import render
 from srtext.pages import mark_pages
-from srtext.paper import recover_paper
 from srtext.recover import recover_default
 from srtext.vocabulary import Vocabulary, observe
 from srtext.width import WidthStats, with_column_width
@@ -48,6 +47,8 @@ def recover(
         stats = WidthStats()
     if config.mode == "paper":
         triples = with_column_width(lines, mode="paper", cw=config.cw, window=config.window, stats=stats)
+        from srtext.paper import recover_paper  # paper mode only: not on the default start-up path
+
         return recover_paper(triples, config.eps)
     if vocabulary is None:
         vocabulary = Vocabulary(config.lang)
