@@ -255,9 +255,12 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             return heading("short unfinished line outside a paragraph: heading")
         if state.kind == HEADING:
             if cls is LineClass.UNFINISHED and (
-                cur.blank_before or has_section_number(text) or (not lower and continued())
+                cur.blank_before
+                or cur.page_break_before
+                or has_section_number(text)
+                or (not lower and continued())
             ):
-                return heading("short unfinished line, blank or numbered: a heading of its own")
+                return heading("short unfinished line, blank, page break or number: a heading of its own")
             if cls is LineClass.UNFINISHED:
                 return JOIN, "consecutive short unfinished line: part of the heading"
             return START, "short finished line after a heading"
@@ -434,6 +437,8 @@ class _Machine:
                 return
             yield from self.close_side()
         if is_caption_start(text):
+            if self.state is not None and self.state.kind == HEADING:
+                yield from self.close()  # a heading does not go on after a caption
             self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
             yield self.act(cur, CAPTION, "start", "caption: a label and a number")
             if cur.cls is LineClass.FINISHED:
