@@ -27,7 +27,7 @@ from pathlib import Path
 import regex
 
 from srtext import Config, __version__, recover_text
-from srtext.evaluate import Scores, score
+from srtext.evaluate import Scores, _strings, on_lines_of_its_own, score
 from srtext.hyphenset import ANSWERS, Case, answers, iter_arxiv_groups, iter_corpus_groups, read_hand_cases
 from srtext.hyphenset import score as score_hyphens
 
@@ -186,7 +186,24 @@ def corpora_section() -> str:
     for lang in ("en", "de", "sr-cyrl", "sr-latn", "ru", "zh"):
         docs = corpus_docs("pdftotext", lambda m, lang=lang: m["language"] == lang)
         rows.append((lang, run(docs, TOOLS["srtext"])))
-    return out + table(rows, MEASURES + CLASSES)
+    out += table(rows, MEASURES + CLASSES)
+    damaged = []
+    for lang in ("en", "de", "sr-cyrl", "sr-latn", "ru", "zh"):
+        docs = corpus_docs("pdftotext", lambda m, lang=lang: m["language"] == lang)
+        n = sum(
+            not on_lines_of_its_own(source, text)
+            for source, _, meta in docs
+            for text in _strings(meta, "headings") + _strings(meta, "captions")
+        )
+        if n:
+            damaged.append(f"{lang} {n}")
+    if damaged:
+        out += (
+            "\nHeadings and captions that pdftotext does not leave on lines of their own "
+            "(interleaved with the other column, or a word split between columns), which no "
+            f"text filter can give back whole: {', '.join(damaged)}.\n"
+        )
+    return out
 
 
 PUBLISHED = """\

@@ -254,6 +254,30 @@ def _strings(meta: dict[str, object], key: str) -> list[str]:
     return [x for x in value if isinstance(x, str)] if isinstance(value, list) else []
 
 
+def on_lines_of_its_own(source: str, text: str) -> bool:
+    """Do some consecutive lines of ``source`` hold exactly the words of ``text``?
+
+    A heading or caption that pdftotext interleaved with another column's lines,
+    or whose last word it split between two columns, cannot come out whole.
+
+    >>> on_lines_of_its_own("x\\n2. Data and\\nmethods\\ny", "2. Data and methods")
+    True
+    >>> on_lines_of_its_own("2. Data and other text\\nmethods", "2. Data and methods")
+    False
+    """
+    target = words(text)
+    lines = [w for w in map(words, source.splitlines()) if w]
+    for i in range(len(lines)):
+        run: list[str] = []
+        for line in lines[i:]:
+            run += line
+            if len(run) >= len(target):
+                break
+        if run == target:
+            return True
+    return False
+
+
 def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: str | None) -> None:
     own = {tuple(words(p)) for p in out_pars}
     out_words = [w for p in out_pars for w in words(p)]

@@ -22,7 +22,12 @@ line of look-ahead, so it streams.  The published algorithm is in
 * a short unfinished line after a finished full line starts a heading when a
   blank line comes before it or it is numbered ("4.1 Results"); after an
   unfinished line it must be both; a short line that the next line continues in
-  lower case starts a paragraph, not a heading;
+  lower case starts a paragraph, not a heading; a numbered line with no sentence
+  in it is a heading however long (pdftotext writes a heading wrapped with a
+  hyphen on one line) when a capitalised line follows or it wraps onto a short
+  unfinished one; a caption or a page break ends a heading;
+* an unfinished CJK line nearly as wide as the column is full: its paragraph's
+  first line is indented by two ideographs that pdftotext does not show;
 * page furniture (running headers and footers, page numbers) and footnotes are
   dropped without ending the paragraph they interrupt, so it continues across
   the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of

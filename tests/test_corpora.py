@@ -79,22 +79,6 @@ def test_pdfs_kept_are_small(tmp_path: Path) -> None:
     assert pdfs and all(p.stat().st_size <= 120 * 1024 for p in pdfs)
 
 
-def _on_lines_of_its_own(lines: list[list[str]], text: str) -> bool:
-    """Do some consecutive input lines hold exactly the words of ``text``?"""
-    from srtext.evaluate import words
-
-    target = words(text)
-    for i in range(len(lines)):
-        run: list[str] = []
-        for line in lines[i:]:
-            run += line
-            if len(run) >= len(target):
-                break
-        if run == target:
-            return True
-    return False
-
-
 @pytest.mark.parametrize("lang", LANGS)
 def test_page_elements_per_language_meet_the_targets(lang: str) -> None:
     """Issue 5's targets on pdftotext's default output, per language over the three layouts.
@@ -107,7 +91,7 @@ def test_page_elements_per_language_meet_the_targets(lang: str) -> None:
     filter can undo; those are counted apart and must be few.
     """
     from srtext import recover_text
-    from srtext.evaluate import Scores, score, words
+    from srtext.evaluate import Scores, on_lines_of_its_own, score, words
 
     total = Scores()
     whole = kept = damaged = 0
@@ -117,10 +101,9 @@ def test_page_elements_per_language_meet_the_targets(lang: str) -> None:
         source = (LATEX / f"{name}.pdftotext.txt").read_text(encoding="utf-8")
         out = recover_text(source)
         total.add(score(out, (LATEX / f"{name}.truth.txt").read_text(encoding="utf-8"), source, meta))
-        lines = [w for w in map(words, source.splitlines()) if w]
         own = {tuple(words(p)) for p in out.splitlines()}
         for text in meta["headings"] + meta["captions"]:
-            if _on_lines_of_its_own(lines, text):
+            if on_lines_of_its_own(source, text):
                 whole += 1
                 kept += tuple(words(text)) in own
             else:
