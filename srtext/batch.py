@@ -12,9 +12,8 @@ import contextlib
 import fnmatch
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TypeVar
+from typing import BinaryIO, NamedTuple, TypeVar
 
 DEFAULT_SUFFIX = ".sr.txt"
 INPUT_SUFFIXES = (".txt", ".pdf")
@@ -22,8 +21,7 @@ DEFAULT_GLOBS = ("*.txt", "*.pdf")
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     """One input and where its result goes.
 
     ``input`` ``-`` is standard input; ``output`` None is standard output (or

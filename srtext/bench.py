@@ -5,9 +5,11 @@ Measures on this machine, in one run, and prints a Markdown table:
 * throughput in MB/s of pdftotext text (at least 50 MB, the corpora and, when
   present, ../shared/bench/arxiv-dev replicated) for srtext's default and paper
   modes, next to a pure-Python loop that only reads and writes the same lines;
-* the wall time of ``srtext`` on one typical paper's pdftotext output, next to
-  ``python -c pass`` and to pdftotext's own time on that paper's PDF (median of
-  several runs);
+* the wall time of ``srtext`` on one typical paper's pdftotext output (and on
+  its ``pdftotext -raw`` output, whose line-end hyphens make srtext look words up
+  in the lexicon), next to ``python -c pass`` and to pdftotext's own time on that
+  paper's PDF (median of ``--runs`` runs, bytecode and lexicon cached as in an
+  installed srtext; see :func:`installed_env`);
 * peak resident memory while streaming ``--stream-mb`` MB through stdin.
 
 Every figure comes from a separate process, as a user would run it.
@@ -60,14 +62,73 @@ def build_input(path: Path, megabytes: int) -> int:
     return size
 
 
-def timed(cmd: list[str], stdin: Path | None = None, runs: int = 1) -> float:
+def timed(
+    cmd: list[str], stdin: Path | None = None, runs: int = 1, env: dict[str, str] | None = None
+) -> float:
+    """The median wall time of ``runs`` runs of a command, in seconds."""
     times = []
     for _ in range(runs):
         started = time.perf_counter()
         with open(stdin or os.devnull, "rb") as f:
-            subprocess.run(cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            subprocess.run(
+                cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
+            )
         times.append(time.perf_counter() - started)
     return statistics.median(times)
+
+
+def installed_env(tmp: Path) -> dict[str, str]:
+    """The environment of an installed srtext: bytecode cached, lexicon cache in ``tmp``.
+
+    pip byte-compiles what it installs, so an installed srtext never compiles its
+    sources at start-up; a checkout run with ``PYTHONDONTWRITEBYTECODE`` set
+    does, on every run (about 20 ms).  The cache goes to a fresh prefix in ``tmp``
+    that a first, untimed run fills.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    env["XDG_CACHE_HOME"] = str(tmp / "cache")
+    return env
+
+
+def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
+    """The one-paper rows: srtext against ``python -c pass`` and pdftotext."""
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    env = installed_env(tmp)
+    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
+    inputs = [(doc, f"{doc.name} ({doc.stat().st_size // 1000} kB)")]
+    if shutil.which("pdftotext") and pdf.exists():
+        raw = tmp / "raw.txt"
+        subprocess.run(["pdftotext", "-raw", str(pdf), str(raw)], check=True)
+        hyphens = sum(line.rstrip().endswith("-") for line in raw.read_text(errors="replace").splitlines())
+        inputs.append((raw, f"its `pdftotext -raw` output ({hyphens} line-end hyphens: lexicon lookups)"))
+    commands = [[py, "-c", "pass"], [py, "-m", "srtext", str(doc)]]
+    commands += [[py, "-m", "srtext", str(path)] for path, _ in inputs[1:]]
+    for cmd in commands:
+        timed(cmd, env=env)  # fills the bytecode and lexicon caches
+    t_pass = timed([py, "-c", "pass"], runs=runs, env=env)
+    rows.append(("python -c pass", f"{1000 * t_pass:.0f} ms"))
+    for path, label in inputs:
+        t_one = timed([py, "-m", "srtext", str(path)], runs=runs, env=env)
+        rows.append((f"srtext on {label}", f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass"))
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        t_bare = timed([py, "-c", "pass"], runs=runs)
+        t_nocache = timed([py, "-m", "srtext", str(doc)], runs=runs)
+        rows.append(
+            (
+                "the same with PYTHONDONTWRITEBYTECODE, as set in this shell (no bytecode cache)",
+                f"{1000 * t_nocache:.0f} ms = {t_nocache / t_bare:.1f} x python -c pass "
+                f"({1000 * t_bare:.0f} ms)",
+            )
+        )
+    if shutil.which("pdftotext") and pdf.exists():
+        t_pdftotext = timed(["pdftotext", str(pdf), os.devnull], runs=runs)
+        rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdftotext:.0f} ms"))
+    else:
+        rows.append(("pdftotext", "not installed or no PDF: not measured"))
+    return rows
 
 
 def peak_rss_streaming(megabytes: int) -> float:
@@ -94,7 +155,7 @@ def main() -> int:
     ap.add_argument(
         "--stream-mb", type=int, default=1024, help="size streamed for peak memory (default 1024)"
     )
-    ap.add_argument("--runs", type=int, default=5, help="runs of each start-up measure (default 5)")
+    ap.add_argument("--runs", type=int, default=15, help="runs of each start-up measure (default 15)")
     args = ap.parse_args()
     py = sys.executable
     rows: list[tuple[str, str]] = []
@@ -126,38 +187,24 @@ def main() -> int:
         ]
     paper_txt = ARXIV / f"{PAPER}.pdftotext.txt"
     doc = paper_txt if paper_txt.exists() else sources()[0]
-    t_pass = timed([py, "-c", "pass"], runs=args.runs)
-    t_one = timed([py, "-m", "srtext", str(doc)], runs=args.runs)
-    rows += [
-        ("python -c pass", f"{1000 * t_pass:.0f} ms"),
-        (
-            f"srtext on {doc.name} ({doc.stat().st_size // 1000} kB)",
-            f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass",
-        ),
-    ]
-    with tempfile.TemporaryDirectory() as cache:
-        lookup = (
-            f"from pathlib import Path; from srtext.lexicon import Lexicon; Lexicon('en', Path({cache!r}))"
-        )
-        lookup += ".zipf('metabolic')"
-        t_build = timed([py, "-c", lookup])  # first use: wordfreq loads its list, srtext caches it
-        t_lookup = timed([py, "-c", lookup], runs=args.runs)
-    t_import = timed([py, "-c", "import srtext"], runs=args.runs)
-    rows += [
-        ("python -c 'import srtext'", f"{1000 * t_import:.0f} ms"),
-        ("lexicon, first use (wordfreq load + cache write)", f"{1000 * t_build:.0f} ms"),
-        ("lexicon, cached: open + one lookup, incl. import", f"{1000 * t_lookup:.0f} ms"),
-    ]
-    console = shutil.which("srtext")
-    if console:
-        t_console = timed([console, str(doc)], runs=args.runs)
-        rows.append(("the srtext console script on it", f"{1000 * t_console:.0f} ms"))
-    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
-    if shutil.which("pdftotext") and pdf.exists():
-        t_pdftotext = timed(["pdftotext", str(pdf), os.devnull], runs=args.runs)
-        rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdftotext:.0f} ms"))
-    else:
-        rows.append(("pdftotext", "not installed or no PDF: not measured"))
+    with tempfile.TemporaryDirectory() as tmp:
+        rows += start_up(doc, args.runs, Path(tmp))
+        env = installed_env(Path(tmp))
+        cache = Path(tmp) / "lexicon"
+        lookup = "from pathlib import Path; from srtext.lexicon import Lexicon; "
+        lookup += f"Lexicon('en', Path({str(cache)!r})).zipf('metabolic')"
+        t_build = timed([py, "-c", lookup], env=env)  # first use: wordfreq loads its list, srtext caches it
+        t_lookup = timed([py, "-c", lookup], runs=args.runs, env=env)
+        t_import = timed([py, "-c", "import srtext"], runs=args.runs, env=env)
+        rows += [
+            ("python -c 'import srtext'", f"{1000 * t_import:.0f} ms"),
+            ("lexicon, first use (wordfreq load + cache write)", f"{1000 * t_build:.0f} ms"),
+            ("lexicon, cached: open + one lookup, incl. import", f"{1000 * t_lookup:.0f} ms"),
+        ]
+        console = shutil.which("srtext")
+        if console:
+            t_console = timed([console, str(doc)], runs=args.runs, env=env)
+            rows.append(("the srtext console script on it", f"{1000 * t_console:.0f} ms"))
     rss = peak_rss_streaming(args.stream_mb)
     rows.append((f"peak RSS streaming {args.stream_mb} MB through stdin", f"{rss:.0f} MB"))
     try:

@@ -19,6 +19,8 @@ from functools import cache, lru_cache
 
 import regex
 
+from srtext.lazyre import lazy
+
 REPAIRS = frozenset({"ligatures", "controls", "scripts"})
 
 LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
@@ -26,8 +28,8 @@ _LATIN = "AaBCcEeHKMOoPpTXxYy"
 _CYRILLIC = "АаВСсЕеНКМОоРрТХхУу"
 _TO_CYRILLIC = str.maketrans(_LATIN, _CYRILLIC)
 _TO_LATIN = str.maketrans(_CYRILLIC, _LATIN)
-_LIGATURE = regex.compile("[\ufb00-\ufb06]")
-_CONTROL = regex.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_LIGATURE = lazy("[\ufb00-\ufb06]")
+_CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 # Script classes are slow to compile (milliseconds each): compiled on first use.

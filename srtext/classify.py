@@ -12,6 +12,8 @@ import enum
 
 import regex
 
+from srtext.lazyre import lazy
+
 
 class LineClass(enum.Enum):
     """The paper's line classes."""
@@ -141,8 +143,8 @@ def has_section_number(text: str) -> bool:
     return _SECTION_NUMBER.match(text.strip()) is not None
 
 
-_SENTENCE_INSIDE = regex.compile(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
-_LINE_END_OPEN = regex.compile(r"[,;:\-‐–—(\[]\s*\Z")
+_SENTENCE_INSIDE = lazy(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
+_LINE_END_OPEN = lazy(r"[,;:\-‐–—(\[]\s*\Z")
 
 
 def is_title_like(text: str) -> bool:

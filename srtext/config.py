@@ -7,12 +7,12 @@ library never reads ``sys.argv`` or the environment.
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
+from collections.abc import Iterable
 from typing import Literal
 
 from srtext.chars import REPAIRS, check_repairs
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
+from srtext.record import Record
 
 Mode = Literal["default", "paper"]
 Format = Literal["lines", "blank", "sentences", "jsonl"]
@@ -21,8 +21,7 @@ MODES: tuple[str, ...] = ("default", "paper")
 FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(Record):
     """Options of one srtext run.  Frozen: derive a changed copy with :meth:`replace`.
 
     Attributes:
@@ -72,41 +71,87 @@ class Config:
             of its paragraphs on a line of its own.
     """
 
-    mode: Mode = "default"
-    eps: float = 0.1
-    cw: int | None = None
-    window: int | None = 20000
-    output_format: Format = "lines"
-    sentences: bool = False
-    with_dropped: bool = False
-    lang: str | None = None
-    repair: frozenset[str] = REPAIRS
-    cache_dir: str | None = None
-    encoding: str = "utf-8"
-    drop: frozenset[str] = DROPPED_BY_DEFAULT
+    _fields = (
+        "mode",
+        "eps",
+        "cw",
+        "window",
+        "output_format",
+        "sentences",
+        "with_dropped",
+        "lang",
+        "repair",
+        "cache_dir",
+        "encoding",
+        "drop",
+    )
+    __slots__ = _fields
+    # A plain class, not a dataclass: see srtext.record.
 
-    def __post_init__(self) -> None:
-        if self.mode not in MODES:
-            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {self.mode!r}")
-        if not 0.0 <= self.eps < 1.0:
-            raise ValueError(f"eps must be at least 0 and below 1, not {self.eps!r}")
-        if self.cw is not None and self.cw < 1:
-            raise ValueError(f"cw must be a positive number of columns, not {self.cw!r}")
-        if self.window is not None and self.window < 1:
-            raise ValueError(f"window must be at least 1 line, not {self.window!r}")
-        if self.output_format not in FORMATS:
-            raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {self.output_format!r}")
-        if (self.sentences or self.with_dropped) and self.output_format != "jsonl":
+    mode: Mode
+    eps: float
+    cw: int | None
+    window: int | None
+    output_format: Format
+    sentences: bool
+    with_dropped: bool
+    lang: str | None
+    repair: frozenset[str]
+    cache_dir: str | None
+    encoding: str
+    drop: frozenset[str]
+
+    def __init__(
+        self,
+        mode: Mode = "default",
+        eps: float = 0.1,
+        cw: int | None = None,
+        window: int | None = 20000,
+        output_format: Format = "lines",
+        sentences: bool = False,
+        with_dropped: bool = False,
+        lang: str | None = None,
+        repair: Iterable[str] = REPAIRS,
+        cache_dir: str | None = None,
+        encoding: str = "utf-8",
+        drop: Iterable[str] = DROPPED_BY_DEFAULT,
+    ) -> None:
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
+        if not 0.0 <= eps < 1.0:
+            raise ValueError(f"eps must be at least 0 and below 1, not {eps!r}")
+        if cw is not None and cw < 1:
+            raise ValueError(f"cw must be a positive number of columns, not {cw!r}")
+        if window is not None and window < 1:
+            raise ValueError(f"window must be at least 1 line, not {window!r}")
+        if output_format not in FORMATS:
+            raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {output_format!r}")
+        if (sentences or with_dropped) and output_format != "jsonl":
             raise ValueError("--sentences and --with-dropped go with --format jsonl")
-        object.__setattr__(self, "repair", check_repairs(self.repair))
-        unknown = set(self.drop) - CLASSES.keys()
+        repairs = check_repairs(repair)
+        unknown = set(drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
-        object.__setattr__(self, "drop", frozenset(self.drop))
         try:
-            "".encode(self.encoding)
+            "".encode(encoding)
         except LookupError:
-            raise ValueError(f"unknown encoding {self.encoding!r}") from None
+            raise ValueError(f"unknown encoding {encoding!r}") from None
+        values = (mode, eps, cw, window, output_format, sentences, with_dropped, lang,
+                  repairs, cache_dir, encoding, frozenset(drop))
+        for name, value in zip(self._fields, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Config is frozen: use config.replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("Config is frozen")
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[type[Config], tuple[object, ...]]:
+        return Config, self._values()
 
     def replace(self, **changes: object) -> Config:
         """A copy with some fields changed.
@@ -114,4 +159,8 @@ class Config:
         >>> Config().replace(eps=0.3).eps
         0.3
         """
-        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+        values = {name: getattr(self, name) for name in self._fields}
+        unknown = changes.keys() - values.keys()
+        if unknown:
+            raise TypeError(f"Config has no option {sorted(unknown)[0]!r}")
+        return Config(**{**values, **changes})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from srtext.classify import Band, LineClass
 from srtext.hyphen import Joint, Span, join_spans
@@ -31,8 +31,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
 DROPPED_BY_DEFAULT = frozenset({"furniture", "footnotes", "objects"})
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
     """What happened to one input line, and why.
 
     ``kind`` is what the line is (body, heading, caption, reference, furniture,
@@ -52,8 +51,7 @@ class Decision:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
-class Paragraph:
+class Paragraph(NamedTuple):
     """One recovered paragraph.
 
     Attributes:

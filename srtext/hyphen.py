@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from srtext.lazyre import lazy
+
 if TYPE_CHECKING:
     from srtext.lexicon import Lexicon
     from srtext.vocabulary import Vocabulary
@@ -26,15 +28,15 @@ Joint = Callable[[str, str], tuple[int, str]]
 Span = tuple[int, int, int, int, int]
 
 _HYPHEN_END = regex.compile(r"(?<=\p{L})[-\u2010]\Z")
-_SOFT_HYPHEN_END = regex.compile(r"\u00ad\Z")
-_CJK_END = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
-_CJK_START = regex.compile(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
-_FIRST_WORD = regex.compile(r"\A\p{L}+")
+_SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
+_CJK_END = lazy(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
+_CJK_START = lazy(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
+_FIRST_WORD = lazy(r"\A\p{L}+")
 # Every pattern here that looks at a line's end needs its last character to be one of
 # these, or a CJK character or punctuation (all from U+1100 on); see plain_end.
 _SPECIAL_ENDS = frozenset("-\u2010\u00ad\u2013\u2014\u2212")
 _FIRST_CJK = "\u1100"
-_LOWER = regex.compile(r"\A\p{Ll}")
+_LOWER = lazy(r"\A\p{Ll}")
 
 # Conjunctions after which a line-end hyphen is a suspended hyphen ("Ein- und
 # Ausgang"), in the languages srtext is tested on.
@@ -113,9 +115,9 @@ def joint(left: str, right: str) -> tuple[int, str]:
     return 0, " "
 
 
-_LAST_FRAGMENT = regex.compile(r"\p{L}+(?=[-\u2010]\Z)")
-_DASH_END = regex.compile(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
-_REPEATED_HYPHEN = regex.compile(r"\A[-\u2010]\p{L}")
+_LAST_FRAGMENT = lazy(r"\p{L}+(?=[-\u2010]\Z)")
+_DASH_END = lazy(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
+_REPEATED_HYPHEN = lazy(r"\A[-\u2010]\p{L}")
 # Languages that write compounds closed: a line-end hyphen between two known words
 # is a typesetter's break there, not a compound's hyphen.
 CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et sh sl cs sk pl".split())
@@ -124,8 +126,8 @@ O_COMPOUNDS = frozenset("sh sl cs sk pl".split())
 # Particles that are always hyphenated ("когда-то", "кое-как").
 KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()), "uk": frozenset("то небудь будь".split())}
 KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
-_DIGIT_HYPHEN_END = regex.compile(r"\d[-\u2010]\Z")
-_FIRST_WORD_HYPHEN = regex.compile(r"\A(\p{L}+)([-\u2010]\p{L})?")
+_DIGIT_HYPHEN_END = lazy(r"\d[-\u2010]\Z")
+_FIRST_WORD_HYPHEN = lazy(r"\A(\p{L}+)([-\u2010]\p{L})?")
 #: When both parts are words, the joined word must be at least this frequent (Zipf) to join.
 JOIN_ZIPF = 2.0
 #: Both parts at least this frequent, and the joined word not: keep the hyphen.
@@ -165,7 +167,7 @@ class Dehyphenator:
 
             lang = self.vocabulary.lang
             cache = Path(self.cache_dir) if self.cache_dir else None
-            self._lexicon = Lexicon(lang, cache) if lang and available(lang) else None
+            self._lexicon = Lexicon(lang, cache) if lang and available(lang, cache) else None
         return self._lexicon  # type: ignore[return-value]
 
     def joint(self, left: str, right: str) -> tuple[int, str]:

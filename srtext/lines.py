@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import regex
 
@@ -19,9 +19,8 @@ _INVALID = regex.compile(r"[\udc80-\udcff]")
 BOM = "\ufeff"
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
-    """One input line.
+class Line(NamedTuple):
+    """One input line (immutable; ``line._replace(text=...)`` makes a changed copy).
 
     Attributes:
         number: 1-based number of the line in the input (lines end at LF, CRLF, CR).

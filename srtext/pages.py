@@ -15,7 +15,6 @@ lines gets exactly the whole-document decisions.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -80,13 +79,15 @@ def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
     return filled[:ZONE], filled[-ZONE:]
 
 
-@dataclasses.dataclass
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    pages: int = 0
-    top: Counter[str] = dataclasses.field(default_factory=Counter)
-    bottom: Counter[str] = dataclasses.field(default_factory=Counter)
+    __slots__ = ("bottom", "pages", "top")
+
+    def __init__(self) -> None:
+        self.pages = 0
+        self.top: Counter[str] = Counter()
+        self.bottom: Counter[str] = Counter()
 
     def add(self, page: Sequence[Line]) -> None:
         self.pages += 1
@@ -248,8 +249,8 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
             text = text or "\n".join(x.text for x in page)
             if text.count(seam.group()[0]) >= 2:
                 k = seam.start()
-                out.append(dataclasses.replace(line, text=line.text[:k]))
-                out.append(dataclasses.replace(line, text=line.text[k:], offset=line.offset + k))
+                out.append(line._replace(text=line.text[:k]))
+                out.append(line._replace(text=line.text[k:], offset=line.offset + k))
                 continue
         out.append(line)
     return out
@@ -261,9 +262,9 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     notes = find_footnotes(page, furniture)
     for i, line in enumerate(page):
         if i in furniture:
-            yield dataclasses.replace(line, mark=furniture[i])
+            yield line._replace(mark=furniture[i])
         elif i in notes:
-            yield dataclasses.replace(line, mark=FOOTNOTE)
+            yield line._replace(mark=FOOTNOTE)
         else:
             yield line
 

@@ -9,7 +9,6 @@ half-written output is left.
 from __future__ import annotations
 
 import os
-import signal
 from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import groupby
@@ -42,6 +41,8 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 
 def _worker_init() -> None:
     """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files)."""
+    import signal  # here, not at start-up: importing it costs ~1.5 ms of every run
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
 

@@ -14,9 +14,8 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, Any, BinaryIO, NamedTuple
 
 from srtext.batch import Job, atomic_write, read_chunks
 from srtext.config import Config
@@ -30,6 +29,7 @@ from srtext.lines import (
     number_lines,
 )
 from srtext.output import EXPLAIN_HEADER, explain_line, render
+from srtext.record import Record
 from srtext.recovery import recover, recover_text
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
@@ -37,8 +37,7 @@ from srtext.width import WidthStats
 DONE, SKIPPED, FAILED = "done", "skipped", "failed"
 
 
-@dataclass
-class Result:
+class Result(Record):
     """What became of one input.
 
     Attributes:
@@ -58,21 +57,58 @@ class Result:
         text: the output, when it was asked for instead of a file.
     """
 
-    input: str
-    output: str | None = None
-    status: str = DONE
-    error: str | None = None
-    pages: int = 0
-    lines: int = 0
-    paragraphs: int = 0
-    dropped: int = 0
-    bytes: int = 0
-    extract_seconds: float = 0.0
-    seconds: float = 0.0
-    warnings: list[str] = field(default_factory=list)
-    histogram: str = ""
-    dropped_rows: str = ""
-    text: str | None = None
+    _fields = (
+        "input",
+        "output",
+        "status",
+        "error",
+        "pages",
+        "lines",
+        "paragraphs",
+        "dropped",
+        "bytes",
+        "extract_seconds",
+        "seconds",
+        "warnings",
+        "histogram",
+        "dropped_rows",
+        "text",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        input: str,
+        output: str | None = None,
+        status: str = DONE,
+        error: str | None = None,
+        pages: int = 0,
+        lines: int = 0,
+        paragraphs: int = 0,
+        dropped: int = 0,
+        bytes: int = 0,
+        extract_seconds: float = 0.0,
+        seconds: float = 0.0,
+        warnings: list[str] | None = None,
+        histogram: str = "",
+        dropped_rows: str = "",
+        text: str | None = None,
+    ) -> None:
+        self.input = input
+        self.output = output
+        self.status = status
+        self.error = error
+        self.pages = pages
+        self.lines = lines
+        self.paragraphs = paragraphs
+        self.dropped = dropped
+        self.bytes = bytes
+        self.extract_seconds = extract_seconds
+        self.seconds = seconds
+        self.warnings: list[str] = [] if warnings is None else warnings
+        self.histogram = histogram
+        self.dropped_rows = dropped_rows
+        self.text = text
 
 
 class Document:
@@ -153,8 +189,7 @@ def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
         out.write(text.encode("utf-8", "surrogateescape"))
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """How :func:`process_file` runs, besides the recovery's :class:`~srtext.config.Config`.
 
     Attributes:

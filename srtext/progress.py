@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import TextIO
 
 from srtext.process import DONE, FAILED, SKIPPED, Result
+from srtext.record import Record
 
 
-@dataclass
-class Totals:
+class Totals(Record):
     """Sums over the results of a run.
 
     >>> t = Totals()
@@ -20,13 +19,17 @@ class Totals:
     'srtext: 2 files (1 done, 1 failed), 2 pages, 5 paragraphs, 3 lines dropped, 2.0 s'
     """
 
-    counts: dict[str, int] = field(default_factory=lambda: {DONE: 0, SKIPPED: 0, FAILED: 0})
-    pages: int = 0
-    paragraphs: int = 0
-    dropped: int = 0
-    bytes: int = 0
-    extract_seconds: float = 0.0
-    seconds: float = 0.0
+    _fields = ("counts", "pages", "paragraphs", "dropped", "bytes", "extract_seconds", "seconds")
+    __slots__ = _fields
+
+    def __init__(self) -> None:
+        self.counts = {DONE: 0, SKIPPED: 0, FAILED: 0}
+        self.pages = 0
+        self.paragraphs = 0
+        self.dropped = 0
+        self.bytes = 0
+        self.extract_seconds = 0.0
+        self.seconds = 0.0
 
     def add(self, r: Result) -> None:
         self.counts[r.status] += 1

@@ -38,9 +38,8 @@ line of look-ahead, so it streams.  The published algorithm is in
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import regex
 
@@ -75,13 +74,14 @@ from srtext.events import (
     Paragraph,
 )
 from srtext.hyphen import Joint, joint
+from srtext.lazyre import lazy
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.width import WidthStats, display_width
 
 _CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
 # A short word (not CJK: there every character is a word) or a comma at the line end.
-_DANGLING = regex.compile(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
+_DANGLING = lazy(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
 _FIRST_WORD = regex.compile(_CJK + r"|\S+")
 _CJK_END = regex.compile(_CJK + r"\s*\Z")
 # Chinese and Japanese paragraphs indent their first line by two ideographs,
@@ -91,8 +91,7 @@ _CJK_INDENT = 4
 Triple = tuple[Line, int, int]
 
 
-@dataclass(frozen=True, slots=True)
-class _Item:
+class _Item(NamedTuple):
     """A non-empty line with what the rules need to know about it."""
 
     line: Line
@@ -424,7 +423,7 @@ class _Machine:
             and not has_section_number(text)
             and next_word_overflows(cur, nxt)
         ):
-            cur = dataclasses.replace(cur, band=Band.FULL)
+            cur = cur._replace(band=Band.FULL)
         if self.note is not None:
             yield from self.side(self.note.close(self.joint, self.repair))
             self.note = None

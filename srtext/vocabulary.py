@@ -14,15 +14,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-import regex
-
+from srtext.lazyre import lazy
 from srtext.lines import Line
 
 # A word broken at a line end, with its two fragments: not evidence of either.
 _BREAKS = ("-", "\u2010", "\u00ad")
-_HEAD_FRAGMENT = regex.compile(r"\p{L}*[-\u2010\u00ad]\Z")
-_TAIL_FRAGMENT = regex.compile(r"\A\s*\p{L}*")
-_WORD = regex.compile(r"\p{L}+(?:[-\u2010]\p{L}+)*")
+_HEAD_FRAGMENT = lazy(r"\p{L}*[-\u2010\u00ad]\Z")
+_TAIL_FRAGMENT = lazy(r"\A\s*\p{L}*")
+_WORD = lazy(r"\p{L}+(?:[-\u2010]\p{L}+)*")
 _PENDING_LIMIT = 4096
 
 

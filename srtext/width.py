@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 
 import regex
 
@@ -88,7 +87,6 @@ def line_width(line: Line, mode: str) -> int:
     return display_width(line.text)
 
 
-@dataclass
 class WidthStats:
     """The line-width histogram of the lines seen so far, the CW it gives, and how
     many of the lines end a sentence.
@@ -100,9 +98,12 @@ class WidthStats:
     arxiv-dev.)
     """
 
-    histogram: Counter[int] = field(default_factory=Counter)
-    filled: int = 0
-    finished: int = 0
+    __slots__ = ("filled", "finished", "histogram")
+
+    def __init__(self) -> None:
+        self.histogram: Counter[int] = Counter()
+        self.filled = 0
+        self.finished = 0
 
     def add(self, width: int, text: str = "") -> None:
         self.histogram[width] += 1

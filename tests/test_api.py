@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from srtext import Config, SentenceRecovery, paragraphs, recover, recover_text
@@ -32,8 +30,8 @@ def test_paper_attributes_and_steps() -> None:
 
 def test_config_is_frozen_and_validated() -> None:
     c = Config()
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        c.eps = 0.2  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        c.eps = 0.2
     assert c.replace(eps=0.3).eps == 0.3 and c.eps == 0.1
     for bad in (
         dict(eps=1.0),
@@ -46,7 +44,21 @@ def test_config_is_frozen_and_validated() -> None:
         dict(drop=frozenset({"x"})),
     ):
         with pytest.raises(ValueError):
-            Config(**bad)  # type: ignore[arg-type]
+            Config(**bad)
+    with pytest.raises(TypeError):
+        c.replace(epsilon=0.3)
+
+
+def test_config_compares_hashes_pickles_and_prints_by_value() -> None:
+    import pickle
+
+    a, b = Config(eps=0.3, drop=["captions"]), Config().replace(eps=0.3, drop=frozenset({"captions"}))
+    assert a == b and hash(a) == hash(b) and a != Config() and len({a, b, Config()}) == 2
+    assert pickle.loads(pickle.dumps(a)) == a and isinstance(a.drop, frozenset)
+    assert repr(a).startswith("Config(mode='default', eps=0.3, cw=None,")
+    assert repr(a).endswith("drop=frozenset({'captions'}))")
+    with pytest.raises(AttributeError):
+        del a.eps
 
 
 def test_streaming_api_and_recover_text_agree() -> None:

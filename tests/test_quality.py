@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -44,3 +46,32 @@ def test_default_mode_beats_paper_mode_on_arxiv_dev() -> None:
     assert default["NL+%"] < paper["NL+%"] / 2.5
     assert default["P-%"] < paper["P-%"] / 4
     assert default["broken%"] < 5.0
+
+
+# Modules a run on one text file must not import: each costs milliseconds of every
+# run's start-up (docs/speed.md).  wordfreq (~100 ms) is imported only to build a
+# language's cached list, never once the cache has it.
+NOT_ON_START_UP = ("dataclasses", "inspect", "wordfreq", "signal", "multiprocessing", "srtext.sentences")
+START_UP_PROBE = """
+import sys
+from srtext.cli import main
+sys.argv = ["srtext", "--lang", "en", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print(" ".join(name for name in {names!r} if name in sys.modules), file=sys.stderr)
+"""
+
+
+def test_a_run_on_one_file_imports_only_what_it_needs(tmp_path: Path) -> None:
+    doc = tmp_path / "doc.txt"
+    long = "a line of plain prose that runs on to the right margin of the page and then "
+    doc.write_text(f"{long}meta-\nbolic pathways and their {long}\nend of it.\n", encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    probe = [sys.executable, "-c", START_UP_PROBE.format(names=NOT_ON_START_UP), str(doc)]
+    first = subprocess.run(probe, env=env, capture_output=True, text=True, check=True)
+    assert "metabolic pathways" in first.stdout
+    assert "wordfreq" in first.stderr.split()  # the lexicon's cache was built from wordfreq
+    second = subprocess.run(probe, env=env, capture_output=True, text=True, check=True)
+    assert second.stdout == first.stdout and second.stderr.split() == []

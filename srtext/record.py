@@ -1,0 +1,41 @@
+"""A base for srtext's plain record classes: equality and repr from ``__slots__``.
+
+srtext's start-up path has no dataclass: importing :mod:`dataclasses` (which
+imports :mod:`inspect`) and building a dataclass cost about 16 ms of every run,
+a fifth of srtext's start-up (measured in docs/speed.md).  Immutable per-line
+records are :class:`typing.NamedTuple`\\ s; the others derive from
+:class:`Record` and write their ``__init__`` by hand.
+
+>>> class Point(Record):
+...     _fields = ("x", "y")
+...     __slots__ = _fields
+...     def __init__(self, x: int, y: int = 0) -> None:
+...         self.x, self.y = x, y
+>>> Point(1) == Point(1, 0), Point(1) == Point(2), Point(1)
+(True, False, Point(x=1, y=0))
+"""
+
+from __future__ import annotations
+
+
+class Record:
+    """Compares and prints by the values of the subclass's ``_fields``, in order.
+
+    Unhashable (it defines ``__eq__``) unless a subclass defines ``__hash__``.
+    """
+
+    __slots__: tuple[str, ...] = ()
+    _fields: tuple[str, ...] = ()  # the slots in their declared order; a subclass sets __slots__ = _fields
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, Record)
+        return self._values() == other._values()
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"{type(self).__name__}({fields})"
