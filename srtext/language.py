@@ -15,6 +15,7 @@ from functools import lru_cache
 
 import regex
 
+from srtext.lazyre import lazy
 from srtext.lexicon import to_latin_serbian, top_words
 
 _SCRIPTS = {
@@ -31,7 +32,9 @@ _SCRIPTS = {
     "Bengali": "bn",
     "Tamil": "ta",
 }
-_SCRIPT_RE = {name: regex.compile(rf"\p{{{name}}}") for name in _SCRIPTS}
+_SCRIPT_RE = {name: lazy(rf"\p{{{name}}}") for name in _SCRIPTS}
+_ASCII = regex.compile(r"[\x00-\x7f]+")
+_ASCII_LETTER = regex.compile(r"[A-Za-z]+")
 _CANDIDATES = {
     "Latin": "ca cs da de en es fi fil fr hu id is it lt lv ms nb nl pl pt ro sh sk sl sv tr vi".split(),
     "Cyrillic": "bg mk ru sh uk".split(),
@@ -46,7 +49,11 @@ def dominant_script(text: str) -> str | None:
     >>> [dominant_script(t) for t in ("Ein Text", "Текст", "中文的文本", "1 2")]
     ['Latin', 'Cyrillic', 'Han', None]
     """
-    counts = Counter({name: len(pattern.findall(text)) for name, pattern in _SCRIPT_RE.items()})
+    # ASCII letters are Latin: counted in one pass, the scripts searched in the rest only.
+    ascii_letters = len(text) - len(_ASCII_LETTER.sub("", text))
+    rest = _ASCII.sub("", text)
+    counts = Counter({name: len(pattern.findall(rest)) for name, pattern in _SCRIPT_RE.items() if rest})
+    counts["Latin"] += ascii_letters
     kana = counts["Hiragana"] + counts["Katakana"]
     if kana and counts["Han"] + kana >= max(counts["Latin"], counts["Cyrillic"]):
         return "Hiragana"
