@@ -8,8 +8,8 @@ Measures on this machine, in one run, and prints a Markdown table:
 * the wall time of ``srtext`` on one typical paper's pdftotext output (and on
   its ``pdftotext -raw`` output, whose line-end hyphens make srtext look words up
   in the lexicon), next to ``python -c pass`` and to pdftotext's own time on that
-  paper's PDF (median of ``--runs`` runs, bytecode and lexicon cached as in an
-  installed srtext; see :func:`installed_env`);
+  paper's PDF (median of ``--runs`` interleaved rounds, bytecode and lexicon
+  cached as in an installed srtext; see :func:`installed_env`);
 * peak resident memory while streaming ``--stream-mb`` MB through stdin.
 
 Every figure comes from a separate process, as a user would run it.
@@ -104,28 +104,37 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
         subprocess.run(["pdftotext", "-raw", str(pdf), str(raw)], check=True)
         hyphens = sum(line.rstrip().endswith("-") for line in raw.read_text(errors="replace").splitlines())
         inputs.append((raw, f"its `pdftotext -raw` output ({hyphens} line-end hyphens: lexicon lookups)"))
-    commands = [[py, "-c", "pass"], [py, "-m", "srtext", str(doc)]]
-    commands += [[py, "-m", "srtext", str(path)] for path, _ in inputs[1:]]
-    for cmd in commands:
-        timed(cmd, env=env)  # fills the bytecode and lexicon caches
-    t_pass = timed([py, "-c", "pass"], runs=runs, env=env)
+    has_pdftotext = bool(shutil.which("pdftotext")) and pdf.exists()
+    bare = dict(os.environ)  # this shell's environment, PYTHONDONTWRITEBYTECODE and all
+    commands: list[tuple[list[str], dict[str, str]]] = [([py, "-c", "pass"], env)]
+    commands += [([py, "-m", "srtext", str(path)], env) for path, _ in inputs]
+    if bare.get("PYTHONDONTWRITEBYTECODE"):
+        commands += [([py, "-c", "pass"], bare), ([py, "-m", "srtext", str(doc)], bare)]
+    if has_pdftotext:
+        commands.append((["pdftotext", str(pdf), os.devnull], bare))
+    for cmd, cmd_env in commands:
+        timed(cmd, env=cmd_env)  # fills the bytecode and lexicon caches
+    # Interleaved rounds, so that a change in the machine's load hits every command alike.
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for (cmd, cmd_env), measured in zip(commands, times, strict=True):
+            measured.append(timed(cmd, env=cmd_env))
+    medians = [statistics.median(measured) for measured in times]
+    t_pass = medians[0]
     rows.append(("python -c pass", f"{1000 * t_pass:.0f} ms"))
-    for path, label in inputs:
-        t_one = timed([py, "-m", "srtext", str(path)], runs=runs, env=env)
+    for (_, label), t_one in zip(inputs, medians[1:], strict=False):
         rows.append((f"srtext on {label}", f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass"))
-    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
-        t_bare = timed([py, "-c", "pass"], runs=runs)
-        t_nocache = timed([py, "-m", "srtext", str(doc)], runs=runs)
+    if bare.get("PYTHONDONTWRITEBYTECODE"):
+        t_bare, t_nocache = medians[1 + len(inputs) : 3 + len(inputs)]
         rows.append(
             (
-                "the same with PYTHONDONTWRITEBYTECODE, as set in this shell (no bytecode cache)",
+                "srtext on the paper with PYTHONDONTWRITEBYTECODE, as set in this shell (no bytecode cache)",
                 f"{1000 * t_nocache:.0f} ms = {t_nocache / t_bare:.1f} x python -c pass "
-                f"({1000 * t_bare:.0f} ms)",
+                f"({1000 * t_bare:.0f} ms) in the same environment",
             )
         )
-    if shutil.which("pdftotext") and pdf.exists():
-        t_pdftotext = timed(["pdftotext", str(pdf), os.devnull], runs=runs)
-        rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdftotext:.0f} ms"))
+    if has_pdftotext:
+        rows.append((f"pdftotext on {pdf.name}", f"{1000 * medians[-1]:.0f} ms"))
     else:
         rows.append(("pdftotext", "not installed or no PDF: not measured"))
     return rows
