@@ -118,8 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="CLASS",
-        help="drop a class of text that is kept by default: headings, captions, references "
-        "(repeatable, or comma-separated)",
+        help="drop a class of text that is kept by default: headings, captions, references, "
+        "frontmatter (authors, affiliations, abstract and keywords between a paper's title and its body); "
+        "repeatable, or comma-separated",
     )
     p.add_argument(
         "--no-repair",

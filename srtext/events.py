@@ -17,6 +17,7 @@ REFERENCE = "reference"
 FURNITURE = "furniture"
 FOOTNOTE = "footnote"
 OBJECT = "object"
+FRONT = "frontmatter"
 EMPTY = "empty"
 
 # The classes --keep and --drop name, and the kinds each covers.
@@ -27,6 +28,7 @@ CLASSES: dict[str, tuple[str, ...]] = {
     "footnotes": (FOOTNOTE,),
     "objects": (OBJECT,),
     "references": (REFERENCE,),
+    "frontmatter": (FRONT,),
 }
 DROPPED_BY_DEFAULT = frozenset({"furniture", "footnotes", "objects"})
 
@@ -34,7 +36,7 @@ DROPPED_BY_DEFAULT = frozenset({"furniture", "footnotes", "objects"})
 class Decision(NamedTuple):
     """What happened to one input line, and why.
 
-    ``kind`` is what the line is (body, heading, caption, reference, furniture,
+    ``kind`` is what the line is (body, heading, caption, reference, frontmatter, furniture,
     footnote, object, empty); ``action`` is what was done: ``start`` (starts a
     paragraph), ``join`` (joins the open one), ``heading`` (starts a heading),
     ``merge`` (joins the open heading), ``drop`` (removed) or ``skip`` (an
@@ -56,7 +58,7 @@ class Paragraph(NamedTuple):
 
     Attributes:
         text: the paragraph on one line.
-        kind: ``body``, ``heading``, ``caption``, ``reference``, or, when kept on
+        kind: ``body``, ``heading``, ``caption``, ``reference``, ``frontmatter``, or, when kept on
             request, ``furniture``, ``footnote`` or ``object``.
         lines: the input line numbers it was made from.
         page: the page it starts on.

@@ -27,7 +27,7 @@ class Line(NamedTuple):
         page: 1-based page number (pages are separated by form feeds).
         text: the line without its end of line, form feeds and trailing white space.
         mark: what :mod:`srtext.pages` found the line to be ("header", "footer",
-            "page number", "footnote"), or "" for an ordinary line.
+            "page number", "footnote", "front matter"), or "" for an ordinary line.
         offset: where ``text`` starts in the input, in characters of the decoded
             input (a BOM counts as one): ``input[offset:offset + len(text)] == text``.
     """

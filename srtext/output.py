@@ -6,7 +6,7 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
 ``text``
     the paragraph (or sentence) on one line;
 ``kind``
-    ``body``, ``heading``, ``caption``, ``reference``, or a kept or dropped
+    ``body``, ``heading``, ``caption``, ``reference``, ``frontmatter``, or a kept or dropped
     class: ``furniture``, ``footnote``, ``object``;
 ``page``
     the page it starts on (1-based; pages are separated by form feeds);

@@ -21,12 +21,14 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import regex
 
+from srtext.front import find_front_matter
 from srtext.lines import Line
 
 HEADER = "header"
 FOOTER = "footer"
 PAGE_NUMBER = "page number"
 FOOTNOTE = "footnote"
+FRONT_MATTER = "front matter"  # not furniture: text, a paragraph kind of its own
 
 ZONE = 3  # lines at the top and at the bottom of a page where furniture lives
 
@@ -260,11 +262,14 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     page = split_glued_footnotes(page)
     furniture = find_page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, furniture)
+    front = find_front_matter(page, furniture.keys() | notes) if first else range(0)
     for i, line in enumerate(page):
         if i in furniture:
             yield line._replace(mark=furniture[i])
         elif i in notes:
             yield line._replace(mark=FOOTNOTE)
+        elif i in front and line.text.strip():
+            yield line._replace(mark=FRONT_MATTER)
         else:
             yield line
 

@@ -64,6 +64,7 @@ from srtext.events import (
     DROPPED_BY_DEFAULT,
     EMPTY,
     FOOTNOTE,
+    FRONT,
     FURNITURE,
     HEADING,
     OBJECT,
@@ -73,10 +74,12 @@ from srtext.events import (
     Open,
     Paragraph,
 )
+from srtext.front import starts_block
 from srtext.hyphen import Joint, joint
 from srtext.lazyre import lazy
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
+from srtext.pages import FRONT_MATTER
 from srtext.width import WidthStats, display_width
 
 _CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}]"
@@ -127,7 +130,7 @@ def _items(
         cls = classify_line(line.text)
         if cls is LineClass.EMPTY:
             trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line"))
-        elif line.mark:
+        elif line.mark and line.mark != FRONT_MATTER:  # front matter is text: see _Machine.content
             trailing.append(_Item(line, width, cw, cls, width_band(width, cw, eps), False, False))
             interrupted = True
         else:
@@ -356,6 +359,7 @@ class _Machine:
         self.note: Open | None = None  # a kept footnote being collected
         self.queue: list[Paragraph] = []  # side paragraphs waiting for the open body paragraph
         self.references = False
+        self.front = False  # the open paragraph is the front matter's (srtext.front)
 
     # -- paragraphs
 
@@ -367,9 +371,14 @@ class _Machine:
             yield p
 
     def close(self) -> Iterator[Event]:
-        if self.state is not None and self.state.kind not in self.dropped:
-            yield self.state.close(self.joint, self.repair)
+        if self.state is not None:
+            if self.front:  # a heading or body paragraph of the front matter
+                if FRONT not in self.dropped:
+                    yield self.state.close(self.joint, self.repair)._replace(kind=FRONT)
+            elif self.state.kind not in self.dropped:
+                yield self.state.close(self.joint, self.repair)
         self.state = None
+        self.front = False
         yield from self.queue
         self.queue.clear()
 
@@ -415,8 +424,11 @@ class _Machine:
             yield from self.side(opened.close(self.joint, self.repair))
 
     def content(self, cur: _Item, nxt: _Item | None) -> Iterator[Event]:
-        """An unmarked non-empty line."""
+        """An unmarked non-empty line, or one of the front matter's."""
         text = cur.line.text
+        front = cur.line.mark == FRONT_MATTER
+        if self.state is not None and self.front != front:
+            yield from self.close()  # the front matter is never joined to the title or the body
         if (
             cur.band is Band.SHORT
             and not cur.blank_before
@@ -471,18 +483,22 @@ class _Machine:
                 yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
             return
         body = REFERENCE if self.references else BODY
+        if front and verb == JOIN and starts_block(text):
+            verb, reason = START, "the abstract or the keywords start"
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)
             action = "merge" if self.state.kind == HEADING else "join"
-            yield self.act(cur, self.state.kind, action, reason)
+            yield self.act(cur, FRONT if front else self.state.kind, action, reason)
             return
         yield from self.close()
         kind = HEADING if verb == START_HEADING else body
-        if kind == HEADING:
+        if kind == HEADING and not front:
             self.references = is_references_heading(text)
         self.state = Open(kind, cur.line, cur.cls, cur.band)
-        yield self.act(cur, kind, "heading" if kind == HEADING else "start", reason)
+        self.front = front
+        action = "heading" if kind == HEADING else "start"
+        yield self.act(cur, FRONT if front else kind, action, f"front matter: {reason}" if front else reason)
 
 
 def recover_default(
