@@ -33,7 +33,10 @@ line of look-ahead, so it streams.  The published algorithm is in
   the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of
   their own, and a body paragraph they interrupt goes on after them;
 * after a "References" heading, body paragraphs are reference entries, each
-  starting at its label ("[12]", "3.").
+  starting at its label ("[12]", "3.");
+* lines :mod:`srtext.pages` marks as front matter (:mod:`srtext.front`) follow
+  the same rules, but their paragraphs are of kind ``frontmatter``, never joined
+  to the title or the body, and the abstract or keyword lines start their own.
 """
 
 from __future__ import annotations
