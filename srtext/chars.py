@@ -15,7 +15,7 @@ A line needing none of them costs one regular-expression search.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache, lru_cache
+from functools import lru_cache
 
 import regex
 
@@ -30,17 +30,10 @@ _TO_CYRILLIC = str.maketrans(_LATIN, _CYRILLIC)
 _TO_LATIN = str.maketrans(_CYRILLIC, _LATIN)
 _LIGATURE = lazy("[\ufb00-\ufb06]")
 _CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-
-
 # Script classes are slow to compile (milliseconds each): compiled on first use.
-@cache
-def _pattern(pattern: str) -> regex.Pattern[str]:
-    return regex.compile(pattern)
-
-
-_MIXED_WORD = r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*"
-_LATIN_LETTER = r"\p{Latin}"
-_CYRILLIC_LETTER = r"\p{Cyrillic}"
+_MIXED_WORD = lazy(r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*")
+_LATIN_LETTER = lazy(r"\p{Latin}")
+_CYRILLIC_LETTER = lazy(r"\p{Cyrillic}")
 _ANY = {
     "ligatures": "[\ufb00-\ufb06]",
     "controls": r"[\x00-\x08\x0b-\x1f\x7f-\x9f]",
@@ -68,7 +61,7 @@ def remove_controls(text: str) -> str:
 
 def _one_script(m: regex.Match[str]) -> str:
     word = m.group()
-    is_latin, is_cyrillic = _pattern(_LATIN_LETTER), _pattern(_CYRILLIC_LETTER)
+    is_latin, is_cyrillic = _LATIN_LETTER, _CYRILLIC_LETTER
     latin = len(is_latin.findall(word))
     cyrillic = len(is_cyrillic.findall(word))
     if cyrillic > latin:
@@ -90,7 +83,7 @@ def fix_mixed_scripts(text: str) -> str:
     >>> fix_mixed_scripts("Бjörk")  # no look-alike for ö, j: left alone
     'Бjörk'
     """
-    return _pattern(_MIXED_WORD).sub(_one_script, text)
+    return _MIXED_WORD.sub(_one_script, text)
 
 
 def check_repairs(names: Iterable[str]) -> frozenset[str]:
@@ -131,12 +124,12 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
         )
         if name in repairs
     ]
-    needed_pattern = "|".join(_ANY[name] for name in sorted(repairs))
+    needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
 
     def repair(text: str) -> str:
         if text.isascii() and text.isprintable():
             return text  # no ligature, no mixed script, no control character
-        if _pattern(needed_pattern).search(text) is None:
+        if needed.search(text) is None:
             return text
         for step in steps:
             text = step(text)
