@@ -18,6 +18,11 @@ definitions in ``docs/measures.md``):
 ``P+`` / ``P-``
     output words that align with no ground-truth word, and ground-truth words
     that no output word aligns with, as a share of ground-truth words.
+``P+par`` / ``P-par``
+    the same words counted only where they make a whole spurious or missing
+    paragraph, by the benchmark's cost rule (:func:`counts_as_paragraph`):
+    the unit of Bast & Korzen's published P+ and P-.  A short run inside a
+    paragraph (formula debris, a stray word) is a word error there.
 ``W~``
     ground-truth words damaged around a line end: split ("meta- bolic") or
     fused ("wellknown" for "well-known"), as a share of ground-truth words.
@@ -82,28 +87,62 @@ def align(a: Sequence[str], b: Sequence[str]) -> list[int]:
     return _align(a, b)[0]
 
 
-def _align(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int], int]:
-    """The alignment, the indices of ``a`` damaged around a line end, and the
-    number of ``b`` items that stand for them (so that neither counts as P+ or P-).
+_Gap = tuple[int, int, int, int]  # a[i1:i2] stands where b[j1:j2] does, and they differ
+
+
+def _align(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int], int, list[_Gap]]:
+    """The alignment, the indices of ``a`` damaged around a line end, the
+    number of ``b`` items that stand for them (so that neither counts as P+ or
+    P-), and the other places where ``a`` and ``b`` differ.
 
     >>> _align(["the", "metabolic", "rate"], ["the", "meta", "bolic", "rate"])
-    ([0, -1, 3], [1], 2)
+    ([0, -1, 3], [1], 2, [])
     >>> _align(["well", "known"], ["wellknown"])
-    ([-1, -1], [0, 1], 1)
+    ([-1, -1], [0, 1], 1, [])
+    >>> _align(["a", "b"], ["a", "x", "y", "b"])
+    ([0, 3], [], 0, [(1, 1, 1, 3)])
     """
     out = [-1] * len(a)
     damaged: list[int] = []
     stand_ins = 0
+    gaps: list[_Gap] = []
     matcher = SequenceMatcher(None, a, b, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             out[i1:i2] = range(j1, j2)
-        elif tag == "replace" and (i2 - i1 > 1 or j2 - j1 > 1):
+            continue
+        if tag == "replace" and (i2 - i1 > 1 or j2 - j1 > 1):
             joined_a, joined_b = "".join(a[i1:i2]), "".join(b[j1:j2])
             if joined_a == joined_b:
                 damaged.extend(range(i1, i2))
                 stand_ins += j2 - j1
-    return out, damaged, stand_ins
+                continue
+        gaps.append((i1, i2, j1, j2))
+    return out, damaged, stand_ins, gaps
+
+
+def counts_as_paragraph(words: int, break_before: bool, break_after: bool, replaced: bool = False) -> bool:
+    """Is a run of spurious (or missing) words a paragraph error, not word errors?
+
+    The benchmark's cost rule (Bast & Korzen's evaluation, ``doc_diff.py``): a
+    run with paragraph breaks on both sides is a paragraph; otherwise it is one
+    when inserting (or deleting, or for a replaced run both) the paragraph,
+    plus 1.1 for each split and merge needed to cut it out, costs no more than
+    fixing it word by word (one per word).
+
+    >>> counts_as_paragraph(1, True, True)
+    True
+    >>> counts_as_paragraph(4, False, False), counts_as_paragraph(5, False, False)
+    (False, True)
+    >>> counts_as_paragraph(2, True, False), counts_as_paragraph(3, True, False)
+    (False, True)
+    >>> counts_as_paragraph(3, True, False, replaced=True)
+    False
+    """
+    if break_before and break_after:
+        return True
+    cuts = (not break_before) + (not break_after) + (not break_before and not break_after)
+    return (2 if replaced else 1) + 1.1 * cuts <= words
 
 
 @dataclass
@@ -119,6 +158,8 @@ class Scores:
     nl_minus: int = 0
     p_plus: int = 0
     p_minus: int = 0
+    p_plus_paragraphs: int = 0
+    p_minus_paragraphs: int = 0
     w_damaged: int = 0
     headings: int = 0
     headings_kept: int = 0
@@ -145,6 +186,8 @@ class Scores:
             "NL-%": pct(self.nl_minus, self.gt_paragraphs),
             "P+%": pct(self.p_plus, self.gt_words),
             "P-%": pct(self.p_minus, self.gt_words),
+            "P+par%": pct(self.p_plus_paragraphs, self.gt_words),
+            "P-par%": pct(self.p_minus_paragraphs, self.gt_words),
             "W~%": pct(self.w_damaged, self.gt_words),
             "headings kept%": pct(self.headings_kept, self.headings),
             "captions kept%": pct(self.captions_kept, self.captions),
@@ -199,13 +242,14 @@ def score(
     out_pars = [p for p in output.splitlines() if p.strip()]
     gt_toks, gt_owner = _tokens(gt_pars)
     out_toks, out_owner = _tokens(out_pars)
-    to_out, damaged, stand_ins = _align(gt_toks, out_toks)
+    to_out, damaged, stand_ins, gaps = _align(gt_toks, out_toks)
     s = Scores(documents=1, gt_paragraphs=len(gt_pars), gt_words=len(gt_toks))
     matched = sum(1 for j in to_out if j >= 0)
     s.w_damaged = len(damaged)
     s.p_minus = len(gt_toks) - matched - s.w_damaged
     s.p_plus = len(out_toks) - matched - stand_ins
     _boundaries(s, to_out, gt_owner, out_owner)
+    _paragraph_errors(s, gaps, gt_owner, out_owner)
     _broken(s, gt_pars, gt_toks, to_out, out_owner, source)
     if meta:
         _classes(s, meta, out_pars, source)
@@ -224,6 +268,27 @@ def _boundaries(s: Scores, to_out: list[int], gt_owner: list[int], out_owner: li
         elif prev_gt not in (-1, g) and prev_out == o:
             s.nl_minus += 1
         prev_gt, prev_out = g, o
+
+
+def _paragraph_errors(s: Scores, gaps: list[_Gap], gt_owner: list[int], out_owner: list[int]) -> None:
+    """P+ and P- in the benchmark's unit: words of whole spurious or missing paragraphs.
+
+    A run of output words the truth lacks is a spurious paragraph when it stands
+    between output paragraph breaks, or is long enough that cutting it out is
+    cheaper than deleting its words (:func:`counts_as_paragraph`); missing runs
+    likewise with the truth's breaks.  Shorter runs inside a paragraph (formula
+    debris, a stray word) are word errors, which the benchmark reports apart.
+    """
+
+    def breaks(owner: list[int], k1: int, k2: int) -> tuple[bool, bool]:
+        return k1 == 0 or owner[k1 - 1] != owner[k1], k2 == len(owner) or owner[k2] != owner[k2 - 1]
+
+    for i1, i2, j1, j2 in gaps:
+        replaced = i2 > i1 and j2 > j1
+        if j2 > j1 and counts_as_paragraph(max(j2 - j1, i2 - i1), *breaks(out_owner, j1, j2), replaced):
+            s.p_plus_paragraphs += j2 - j1
+        if i2 > i1 and counts_as_paragraph(max(j2 - j1, i2 - i1), *breaks(gt_owner, i1, i2), replaced):
+            s.p_minus_paragraphs += i2 - i1
 
 
 def _broken(

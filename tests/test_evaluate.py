@@ -44,9 +44,33 @@ CASES = [
         "leaked header",
         "Rivers move. They cut banks.\nJournal of Water 12\nFloods come in spring. Towns wait.\n",
         None,
-        dict(p_plus=4, nl_plus=0, nl_minus=0),
+        dict(p_plus=4, p_plus_paragraphs=4, nl_plus=0, nl_minus=0),
     ),
-    ("lost text", "Rivers move.\nFloods come in spring. Towns wait.\n", None, dict(p_minus=3, broken=1)),
+    (
+        "formula debris inside a paragraph: word errors, not a spurious paragraph",
+        "Rivers move. They x y cut banks.\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(p_plus=2, p_plus_paragraphs=0, nl_plus=0),
+    ),
+    (
+        "a long run inside a paragraph is a spurious paragraph",
+        "Rivers move. Journal of Water volume 12 page 3 They cut banks.\n"
+        "Floods come in spring. Towns wait.\n",
+        None,
+        dict(p_plus=7, p_plus_paragraphs=7),
+    ),
+    (
+        "lost text",
+        "Rivers move.\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(p_minus=3, p_minus_paragraphs=3, broken=1),
+    ),
+    (
+        "one lost word is a word error",
+        "Rivers move. They banks.\nFloods come in spring. Towns wait.\n",
+        None,
+        dict(p_minus=1, p_minus_paragraphs=0),
+    ),
     (
         "lost text the input never had",
         "Rivers move.\nFloods come in spring. Towns wait.\n",
