@@ -253,3 +253,38 @@ def starts_reference_entry(text: str) -> bool:
     [True, True, True, False]
     """
     return _REFERENCE_ENTRY.match(text) is not None
+
+
+_BULLETS = frozenset("•▪‣●■►▸")
+
+
+def starts_list_item(text: str) -> bool:
+    """Does the line start an item of a bulleted list ("• The first point")?
+
+    An item is text, however short or dense in symbols, and starts a paragraph
+    of its own.  "◦" is left out: pdftotext also starts lines with it when it
+    breaks a formula at a composition.
+
+    >>> [starts_list_item(t) for t in ["• λ0 (r) = 1.", "▪ Item", "◦ σ)(x)", "• ", "a • b"]]
+    [True, True, False, False, False]
+    """
+    s = text.lstrip()
+    return s[:1] in _BULLETS and s[1:2].isspace() and bool(s[2:].strip())
+
+
+_FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")
+
+
+def starts_reference_list(text: str) -> bool:
+    """Does the line open a numbered reference list that has no heading ("[1] A. Author")?
+
+    Letters in the style of Physical Review put the list after the
+    acknowledgements with no "References" above it.  A body sentence citing
+    the first reference goes on in lower case, or does not start with it.
+
+    >>> [starts_reference_list(t) for t in ["[1] D. W. Sivers, Phys. Rev.", "[1] George Bertsch set"]]
+    [True, True]
+    >>> [starts_reference_list(t) for t in ["[2] B. Author", "[1] showed that", "As [1] Smith"]]
+    [False, False, False]
+    """
+    return _FIRST_REFERENCE.match(text) is not None

@@ -13,6 +13,7 @@ line of look-ahead, so it streams.  The published algorithm is in
   it does when a capitalised line follows after a blank line, indented, or
   starting with a word that would have fitted on the finished line;
 * lines longer than CW(1+eps) are body lines, not objects;
+* a line starting with a bullet ("• ") starts a list item, a paragraph of its own;
 * a short line is dropped only on evidence: little prose in it (formula, table or
   page debris), or it interrupts a running sentence (the line before is a full
   unfinished line and the line after continues it in lower case);
@@ -33,7 +34,8 @@ line of look-ahead, so it streams.  The published algorithm is in
   the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of
   their own, and a body paragraph they interrupt goes on after them;
 * after a "References" heading, body paragraphs are reference entries, each
-  starting at its label ("[12]", "3.");
+  starting at its label ("[12]", "3."); so are they from a paragraph that starts
+  with "[1]" and a capital, the list with no heading of a letter-style paper;
 * lines :mod:`srtext.pages` marks as front matter (:mod:`srtext.front`) follow
   the same rules, but their paragraphs are of kind ``frontmatter``, never joined
   to the title or the body, and the abstract or keyword lines start their own.
@@ -56,8 +58,10 @@ from srtext.classify import (
     is_references_heading,
     is_title_like,
     looks_like_debris,
+    starts_list_item,
     starts_lowercase,
     starts_reference_entry,
+    starts_reference_list,
     width_band,
 )
 from srtext.events import (
@@ -243,6 +247,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             return START, "short line continued in lower case on the next line: a paragraph starts"
         return START_HEADING, reason
 
+    if starts_list_item(text):
+        return START, "a list item starts at its bullet"
     if band is Band.SHORT:
         if is_references_heading(text):
             return START_HEADING, "the reference list's heading"
@@ -485,9 +491,12 @@ class _Machine:
                 yield cur.decision(kind, "start", f"{reason} (kept)")
                 yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
             return
-        body = REFERENCE if self.references else BODY
         if front and verb == JOIN and starts_block(text):
             verb, reason = START, "the abstract or the keywords start"
+        if verb == START and not front and not self.references and starts_reference_list(text):
+            self.references = True
+            reason = "the first entry of a reference list with no heading"
+        body = REFERENCE if self.references else BODY
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)

@@ -200,6 +200,24 @@ def test_references_are_kept_split_at_labels_and_can_be_dropped() -> None:
     )
 
 
+def test_a_reference_list_with_no_heading_starts_at_its_first_label() -> None:
+    refs = [
+        "[1] A. Author, The river and its bed, Journal of Valleys 3 (1990)",
+        "12-20.",
+        "[2] B. Author, Old maps, Press, 2001.",
+    ]
+    text = "\n".join([*body_lines(), "", *refs]) + "\n"
+    entries = [
+        "[1] A. Author, The river and its bed, Journal of Valleys 3 (1990) 12-20.",
+        "[2] B. Author, Old maps, Press, 2001.",
+    ]
+    assert recover(text) == [*PARAS, *entries]
+    assert recover(text, drop=frozenset({"references", "furniture", "footnotes", "objects"})) == PARAS
+    # A citation inside a paragraph's first line does not start a list.
+    cited = "\n".join(["[1] showed that the river moved east.", *body_lines()]) + "\n"
+    assert recover(cited, drop=frozenset({"references", "furniture", "footnotes", "objects"}))[1:] == PARAS
+
+
 def test_dropped_file_accounts_for_every_line(tmp_path: Path) -> None:
     text, note, _ = with_footnote("∗")
     src = tmp_path / "doc.txt"
