@@ -255,7 +255,9 @@ def starts_reference_entry(text: str) -> bool:
     return _REFERENCE_ENTRY.match(text) is not None
 
 
-_BULLETS = frozenset("•▪‣●■►▸")
+# Bullet glyphs, and what pdftotext writes for a glyph it cannot map (a C1 control
+# or U+FFFD): at the start of a line, followed by a space, that is most often a bullet.
+_BULLETS = frozenset("•∙▪‣●■►▸\ufffd" + "".join(map(chr, range(0x80, 0xA0))))
 
 
 def starts_list_item(text: str) -> bool:
@@ -263,10 +265,13 @@ def starts_list_item(text: str) -> bool:
 
     An item is text, however short or dense in symbols, and starts a paragraph
     of its own.  "◦" is left out: pdftotext also starts lines with it when it
-    breaks a formula at a composition.
+    breaks a formula at a composition.  A glyph pdftotext could not map (a C1
+    control, U+FFFD) followed by a space counts as a bullet.
 
-    >>> [starts_list_item(t) for t in ["• λ0 (r) = 1.", "▪ Item", "◦ σ)(x)", "• ", "a • b"]]
-    [True, True, False, False, False]
+    >>> [starts_list_item(t) for t in ["• λ0 (r) = 1.", "▪ Item", "\x88 If 3 | N", "\ufffd Item"]]
+    [True, True, True, True]
+    >>> [starts_list_item(t) for t in ["◦ σ)(x)", "• ", "a • b", "\ufffdber"]]
+    [False, False, False, False]
     """
     s = text.lstrip()
     return s[:1] in _BULLETS and s[1:2].isspace() and bool(s[2:].strip())

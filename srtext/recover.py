@@ -493,9 +493,10 @@ class _Machine:
             return
         if front and verb == JOIN and starts_block(text):
             verb, reason = START, "the abstract or the keywords start"
-        if verb == START and not front and not self.references and starts_reference_list(text):
+        starts = verb in (START, START_HEADING) and not front and not self.references
+        if starts and starts_reference_list(text):
+            verb, reason = START, "the first entry of a reference list with no heading"
             self.references = True
-            reason = "the first entry of a reference list with no heading"
         body = REFERENCE if self.references else BODY
         if verb == JOIN:
             assert self.state is not None

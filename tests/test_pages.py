@@ -213,6 +213,10 @@ def test_a_reference_list_with_no_heading_starts_at_its_first_label() -> None:
     ]
     assert recover(text) == [*PARAS, *entries]
     assert recover(text, drop=frozenset({"references", "furniture", "footnotes", "objects"})) == PARAS
+    # A short first entry with no full stop is not a heading.
+    short = "\n".join([*body_lines(), "", "[1] C. Author, preprint 0407068", *refs[2:]]) + "\n"
+    assert recover(short) == [*PARAS, "[1] C. Author, preprint 0407068", entries[1]]
+    assert recover(short, drop=frozenset({"references", "furniture", "footnotes", "objects"})) == PARAS
     # A citation inside a paragraph's first line does not start a list.
     cited = "\n".join(["[1] showed that the river moved east.", *body_lines()]) + "\n"
     assert recover(cited, drop=frozenset({"references", "furniture", "footnotes", "objects"}))[1:] == PARAS
