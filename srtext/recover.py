@@ -478,6 +478,18 @@ class _Machine:
                 verb, reason = JOIN, "continues the reference entry"
             if verb == JOIN and len(text.strip()) <= 2 and looks_like_debris(text):
                 verb, reason = DROP, "short line with little prose: page debris in the reference list"
+        elif (
+            not front
+            and starts_reference_list(text)
+            and (
+                self.state is None
+                or cur.blank_before
+                or self.state.kind == HEADING
+                or self.state.last_cls is LineClass.FINISHED
+            )
+        ):
+            verb, reason = START, "the first entry of a reference list with no heading"
+            self.references = True
         else:
             verb, reason = body_rule(cur, nxt, self.state)
         if verb in (DROP, DROP_END, DROP_INTERRUPTION):
@@ -493,10 +505,6 @@ class _Machine:
             return
         if front and verb == JOIN and starts_block(text):
             verb, reason = START, "the abstract or the keywords start"
-        starts = verb in (START, START_HEADING) and not front and not self.references
-        if starts and starts_reference_list(text):
-            verb, reason = START, "the first entry of a reference list with no heading"
-            self.references = True
         body = REFERENCE if self.references else BODY
         if verb == JOIN:
             assert self.state is not None

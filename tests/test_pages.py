@@ -217,6 +217,10 @@ def test_a_reference_list_with_no_heading_starts_at_its_first_label() -> None:
     short = "\n".join([*body_lines(), "", "[1] C. Author, preprint 0407068", *refs[2:]]) + "\n"
     assert recover(short) == [*PARAS, "[1] C. Author, preprint 0407068", entries[1]]
     assert recover(short, drop=frozenset({"references", "furniture", "footnotes", "objects"})) == PARAS
+    # Entries dense in numbers are references, not formula debris.
+    dense = ["[1] D. Author, Phys. Rev. D41, 83 (1990).", "[2] E. Author, Phys. Rev. D43, 261 (1991)."]
+    text = "\n".join([*body_lines(), "", *dense]) + "\n"
+    assert recover(text) == [*PARAS, *dense]
     # A citation inside a paragraph's first line does not start a list.
     cited = "\n".join(["[1] showed that the river moved east.", *body_lines()]) + "\n"
     assert recover(cited, drop=frozenset({"references", "furniture", "footnotes", "objects"}))[1:] == PARAS
