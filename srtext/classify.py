@@ -292,4 +292,5 @@ def starts_reference_list(text: str) -> bool:
     >>> [starts_reference_list(t) for t in ["[2] B. Author", "[1] showed that", "As [1] Smith"]]
     [False, False, False]
     """
-    return _FIRST_REFERENCE.match(text) is not None
+    # Asked of every body line: most are answered without the pattern.
+    return text.lstrip()[:1] == "[" and _FIRST_REFERENCE.match(text) is not None

@@ -503,9 +503,9 @@ class _Machine:
                 yield cur.decision(kind, "start", f"{reason} (kept)")
                 yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
             return
+        body = REFERENCE if self.references else BODY
         if front and verb == JOIN and starts_block(text):
             verb, reason = START, "the abstract or the keywords start"
-        body = REFERENCE if self.references else BODY
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)
