@@ -48,6 +48,8 @@ _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
 _SYMBOL_MARK = regex.compile(r"\A\s*(?:[∗*†‡§¶⋆♯]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?\s+\S")
+# "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
+_CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
 
 def is_page_number(text: str) -> bool:
@@ -185,6 +187,12 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     [2, 3]
     >>> sorted(find_footnotes(page[:2] + page[4:], {3: "page number"}))
     []
+
+    A numbered heading in capitals is not a footnote, though the page has its number as a marker:
+
+    >>> texts = ["Rivers move on.1 They cut", "", "1 INTRODUCTION", "Rivers cut banks.", "⋆ E-mail: a@b.c"]
+    >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
+    [4]
     """
     notes: set[int] = set()
     body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
@@ -216,7 +224,7 @@ def _starts_with_marker(text: str, page_text: str) -> bool:
     if _SYMBOL_MARK.match(text):
         return True
     m = _NUMBER_MARK.match(text)
-    if m is None:
+    if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
 
