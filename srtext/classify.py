@@ -170,6 +170,67 @@ def is_title_like(text: str) -> bool:
     )
 
 
+_LEAD_IN = lazy(
+    r"\A\s*(?:[\p{Ll}--\p{Greek}]*[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęėįųůőűаеёиоуыэюяіїє]"
+    r"[\p{Ll}--\p{Greek}]*\s*){1,2}[,:]?\s*\Z",
+    regex.V1,
+)
+_OPERATOR_NAMES = frozenset(
+    "arg cos cosh cot coth curl det diag dim div exp grad inf ker lim log max min mod rot sec sin sinh"
+    " sup tan tanh".split()
+)
+
+
+def is_lead_in(text: str) -> bool:
+    """Is a short line one or two lower-case words that may lead a sentence into a display?
+
+    A formula's text often stands on a line of its own between the sentence's
+    words ("... of a fermion gas is" / formula / "where ...", or the "or"
+    between two equations).  Such a word has a vowel and two letters or more,
+    unlike variable names ("dt", "x"); Greek letters and operator names
+    ("exp", "ln") are formula text.
+
+    >>> [is_lead_in(t) for t in ["is", "is :", "or", "where", "and thus,", "так что"]]
+    [True, True, True, True, True, True]
+    >>> [is_lead_in(t) for t in ["dt", "x", "exp", "αβ", "Then", "is it so", "a", "(3)"]]
+    [False, False, False, False, False, False, False, False]
+    """
+    words = text.replace(":", " ").replace(",", " ").split()
+    return (
+        _LEAD_IN.match(text) is not None
+        and all(len(w) >= 2 for w in words)
+        and not any(w in _OPERATOR_NAMES for w in words)
+    )
+
+
+_REPORT_NUMBER = lazy(
+    r"""\A\s*(?:
+        arXiv:\S+
+      | [a-z]+(?:-[a-z]+)*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?
+      | \p{Lu}{2,}(?:-\p{Lu}+)*(?:[-/\ ]\d{2,4}(?:[-./]\d{1,4})+|-\d{3,})
+    )(?:\s|\Z)""",
+    regex.VERBOSE,
+)
+
+
+def is_report_number(text: str) -> bool:
+    """Does a short line start with a report or preprint number?
+
+    Papers put their institution's report number or the preprint archive's
+    identifier above the title ("CERN-TH/2000-035", "hep-th/0001207",
+    "arXiv:2101.00001v2", "SLAC-PUB-8500", "DESY 00-123"), often with a date.
+    Few of its characters are letters, yet it is text, not formula debris.
+
+    >>> [is_report_number(t) for t in ["CERN-TH/2000-035", "hep-th/0001207", "DESY 00-123 May 2000"]]
+    [True, True, True]
+    >>> [is_report_number(t) for t in ["arXiv:2101.00001v2", "SLAC-PUB-8500", "CERN-EP/99-176"]]
+    [True, True, True]
+    >>> [is_report_number(t) for t in ["TABLE 2", "x/2", "NaCl 12", "USA 2000", "(3.12)", "A-1"]]
+    [False, False, False, False, False, False]
+    """
+    return len(text.strip()) <= 60 and _REPORT_NUMBER.match(text) is not None
+
+
 def looks_like_debris(text: str) -> bool:
     """Is a short line more likely debris of a formula, table or page than prose?
 

@@ -55,7 +55,9 @@ from srtext.classify import (
     has_section_number,
     is_caption_start,
     is_indented,
+    is_lead_in,
     is_references_heading,
+    is_report_number,
     is_title_like,
     looks_like_debris,
     starts_list_item,
@@ -252,6 +254,18 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
     if band is Band.SHORT:
         if is_references_heading(text):
             return START_HEADING, "the reference list's heading"
+        if cur.line.page == 1 and is_report_number(text):
+            if state is not None and state.kind == HEADING and not cur.blank_before:
+                return JOIN, "a report or preprint number under a heading-like line: part of it"
+            return START_HEADING, "a report or preprint number on the first page: a line of its own"
+        if (
+            state is not None
+            and state.running
+            and nxt is not None
+            and looks_like_debris(nxt.line.text)
+            and is_lead_in(text)
+        ):
+            return JOIN, "a word leading the running sentence into a display formula: the sentence goes on"
         if looks_like_debris(text):
             if cls is LineClass.FINISHED and state is not None and state.kind != HEADING:
                 return DROP_END, "finished line with little prose: formula debris ending a sentence"
@@ -263,6 +277,7 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and nxt is not None
             and nxt.band is not Band.SHORT
             and starts_lowercase(nxt.line.text)
+            and is_title_like(text)
         ):
             return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
         if state is None:
