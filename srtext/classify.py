@@ -231,6 +231,9 @@ def is_report_number(text: str) -> bool:
     return len(text.strip()) <= 60 and _REPORT_NUMBER.match(text) is not None
 
 
+_CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
+
+
 def looks_like_debris(text: str) -> bool:
     """Is a short line more likely debris of a formula, table or page than prose?
 
@@ -243,8 +246,15 @@ def looks_like_debris(text: str) -> bool:
     [True, True, True, True, True, True]
     >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论", "No, no."]]
     [False, False, False, False]
+
+    Numbered citations are not counted: they end many a sentence's last line.
+
+    >>> looks_like_debris("found in [17, 18]."), looks_like_debris("[0, 1]"), looks_like_debris("[12]")
+    (False, True, True)
     """
     chars = "".join(text.split())
+    if "[" in chars:
+        chars = _CITATION.sub("", chars)
     if not chars:
         return True
     if _CJK.search(chars):
