@@ -9,7 +9,8 @@ Measures on this machine, in one run, and prints a Markdown table:
   its ``pdftotext -raw`` output, whose line-end hyphens make srtext look words up
   in the lexicon), next to ``python -c pass`` and to pdftotext's own time on that
   paper's PDF (median of ``--runs`` interleaved rounds, bytecode and lexicon
-  cached as in an installed srtext; see :func:`installed_env`);
+  cached as in an installed srtext; see :func:`installed_env`), and the same
+  without the start-up hooks this Python's ``.pth`` files run (:func:`startup_hooks`);
 * peak resident memory while streaming ``--stream-mb`` MB through stdin.
 
 Every figure comes from a separate process, as a user would run it.
@@ -21,6 +22,7 @@ import argparse
 import os
 import resource
 import shutil
+import site
 import statistics
 import subprocess
 import sys
@@ -92,6 +94,22 @@ def installed_env(tmp: Path) -> dict[str, str]:
     return env
 
 
+def startup_hooks() -> list[str]:
+    """The .pth files of this Python's site-packages that run code at every start-up.
+
+    ``python -c pass`` pays for them (an editable install's import finder, a
+    sandbox's certificate hook), and so does srtext; the ratio between the two
+    looks better than it is on a clean Python, so the bench measures both.
+    """
+    found = []
+    for directory in site.getsitepackages():
+        for pth in sorted(Path(directory).glob("*.pth")):
+            lines = pth.read_text(errors="replace").splitlines()
+            if any(line.startswith(("import ", "import\t")) for line in lines):
+                found.append(pth.name)
+    return found
+
+
 def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     """The one-paper rows: srtext against ``python -c pass`` and pdftotext."""
     py = sys.executable
@@ -108,6 +126,10 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     bare = dict(os.environ)  # this shell's environment, PYTHONDONTWRITEBYTECODE and all
     commands: list[tuple[list[str], dict[str, str]]] = [([py, "-c", "pass"], env)]
     commands += [([py, "-m", "srtext", str(path)], env) for path, _ in inputs]
+    hooks = startup_hooks()
+    no_site = {**env, "PYTHONPATH": os.pathsep.join([str(ROOT), *site.getsitepackages()])}
+    if hooks:
+        commands += [([py, "-S", "-c", "pass"], no_site), ([py, "-S", "-m", "srtext", str(doc)], no_site)]
     if bare.get("PYTHONDONTWRITEBYTECODE"):
         commands += [([py, "-c", "pass"], bare), ([py, "-m", "srtext", str(doc)], bare)]
     if has_pdftotext:
@@ -124,8 +146,20 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     rows.append(("python -c pass", f"{1000 * t_pass:.0f} ms"))
     for (_, label), t_one in zip(inputs, medians[1:], strict=False):
         rows.append((f"srtext on {label}", f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass"))
+    extra = 1 + len(inputs)
+    if hooks:
+        t_clean, t_one_clean = medians[extra : extra + 2]
+        extra += 2
+        rows.append(
+            (
+                f"the same paper without this Python's {len(hooks)} .pth start-up hooks "
+                f"({', '.join(hooks)}; python -S, site-packages on PYTHONPATH)",
+                f"{1000 * t_one_clean:.0f} ms = {t_one_clean / t_clean:.1f} x python -S -c pass "
+                f"({1000 * t_clean:.0f} ms)",
+            )
+        )
     if bare.get("PYTHONDONTWRITEBYTECODE"):
-        t_bare, t_nocache = medians[1 + len(inputs) : 3 + len(inputs)]
+        t_bare, t_nocache = medians[extra : extra + 2]
         rows.append(
             (
                 "srtext on the paper with PYTHONDONTWRITEBYTECODE, as set in this shell (no bytecode cache)",
