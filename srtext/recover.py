@@ -278,6 +278,7 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and nxt.band is not Band.SHORT
             and starts_lowercase(nxt.line.text)
             and is_title_like(text)
+            and (cur.page_break_before or cur.blank_before or nxt.blank_before)
         ):
             return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
         if state is None:
