@@ -232,6 +232,14 @@ def is_report_number(text: str) -> bool:
 
 
 _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
+_MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
+# A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
+# Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
+_PROSE_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}(?![\p{L}\p{M}])", regex.V1)
+_VOWELS = frozenset("aeiouyаеиоуыэюяё")
+# Greek prose (a Greek document's words, not a formula's symbols): four letters or more, two vowels.
+_GREEK_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Greek}?[\p{Greek}&&\p{Ll}]{3,}(?![\p{L}\p{M}])", regex.V1)
+_GREEK_VOWELS = frozenset("αεηιουωάέήίόύώϊϋΐΰ")
 
 
 def looks_like_debris(text: str) -> bool:
@@ -251,6 +259,14 @@ def looks_like_debris(text: str) -> bool:
 
     >>> looks_like_debris("found in [17, 18]."), looks_like_debris("[0, 1]"), looks_like_debris("[12]")
     (False, True, True)
+
+    A line with a formula's operators needs a word of prose, which Greek letters,
+    mixed-case names and operator names are not:
+
+    >>> [looks_like_debris(t) for t in ["ρξρρ + ξρ = 0,", "δSEH = d x −gδg", "ψpψq = ψq ψp", "= lim f(x)"]]
+    [True, True, True, True]
+    >>> [looks_like_debris(t) for t in ["if p = 3.", "where x = 0", "Гц = 1/с как обычно", "όπου x = 0"]]
+    [False, False, False, False]
     """
     chars = "".join(text.split())
     if "[" in chars:
@@ -263,7 +279,16 @@ def looks_like_debris(text: str) -> bool:
     if letters * 2 < len(chars):
         return True
     word = _WORD2 if is_finished(text) else _WORD3
-    return word.search(text) is None
+    if word.search(text) is None:
+        return True
+    return (
+        _MATH_OPERATOR.search(chars) is not None
+        and not any(
+            (len(w) > 2 or not _VOWELS.isdisjoint(w.lower())) and w.lower() not in _OPERATOR_NAMES
+            for w in _PROSE_WORD.findall(text)
+        )
+        and not any(sum(c in _GREEK_VOWELS for c in w.lower()) >= 2 for w in _GREEK_WORD.findall(text))
+    )
 
 
 _CAPTION = regex.compile(
