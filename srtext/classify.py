@@ -232,6 +232,8 @@ def is_report_number(text: str) -> bool:
 
 
 _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
+# A figure's file name where a draft shows no figure ("MASS-R_1.EPS").
+_FIGURE_FILE = lazy(r"\A\s*[\w./-]+\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", regex.IGNORECASE)
 _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
@@ -260,6 +262,11 @@ def looks_like_debris(text: str) -> bool:
     >>> looks_like_debris("found in [17, 18]."), looks_like_debris("[0, 1]"), looks_like_debris("[12]")
     (False, True, True)
 
+    A figure's file name, all a draft shows of it, is figure debris:
+
+    >>> looks_like_debris("THE-IN_5.EPS"), looks_like_debris("figures/flow.pdf"), looks_like_debris("Fig.")
+    (True, True, False)
+
     A line with a formula's operators needs a word of prose, which Greek letters,
     mixed-case names and operator names are not:
 
@@ -269,6 +276,8 @@ def looks_like_debris(text: str) -> bool:
     [False, False, False, False]
     """
     chars = "".join(text.split())
+    if "." in chars and _FIGURE_FILE.match(text):
+        return True
     if "[" in chars:
         chars = _CITATION.sub("", chars)
     if not chars:
