@@ -170,11 +170,6 @@ def is_title_like(text: str) -> bool:
     )
 
 
-_LEAD_IN = lazy(
-    r"\A\s*(?:[\p{Ll}--\p{Greek}]*[aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęėįųůőűаеёиоуыэюяіїє]"
-    r"[\p{Ll}--\p{Greek}]*\s*){1,2}[,:]?\s*\Z",
-    regex.V1,
-)
 _OPERATOR_NAMES = frozenset(
     "arg cos cosh cot coth curl det diag dim div exp grad inf ker lim log max min mod rot sec sin sinh"
     " sup tan tanh".split()
@@ -196,10 +191,9 @@ def is_lead_in(text: str) -> bool:
     [False, False, False, False, False, False, False, False]
     """
     words = text.replace(":", " ").replace(",", " ").split()
-    return (
-        _LEAD_IN.match(text) is not None
-        and all(len(w) >= 2 for w in words)
-        and not any(w in _OPERATOR_NAMES for w in words)
+    return 1 <= len(words) <= 2 and all(
+        w.islower() and _PROSE_WORD.fullmatch(w) and not _VOWELS.isdisjoint(w) and _is_prose_word(w)
+        for w in words
     )
 
 
@@ -238,10 +232,16 @@ _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
 _PROSE_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}(?![\p{L}\p{M}])", regex.V1)
-_VOWELS = frozenset("aeiouyаеиоуыэюяё")
+_VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęėįųůőűаеёиоуыэюяіїє")
 # Greek prose (a Greek document's words, not a formula's symbols): four letters or more, two vowels.
 _GREEK_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Greek}?[\p{Greek}&&\p{Ll}]{3,}(?![\p{L}\p{M}])", regex.V1)
 _GREEK_VOWELS = frozenset("αεηιουωάέήίόύώϊϋΐΰ")
+
+
+def _is_prose_word(word: str) -> bool:
+    """Is a word ``_PROSE_WORD`` found prose: three letters or more, or two with a vowel; not an operator?"""
+    lower = word.lower()
+    return (len(lower) > 2 or not _VOWELS.isdisjoint(lower)) and lower not in _OPERATOR_NAMES
 
 
 def looks_like_debris(text: str) -> bool:
@@ -292,10 +292,7 @@ def looks_like_debris(text: str) -> bool:
         return True
     return (
         _MATH_OPERATOR.search(chars) is not None
-        and not any(
-            (len(w) > 2 or not _VOWELS.isdisjoint(w.lower())) and w.lower() not in _OPERATOR_NAMES
-            for w in _PROSE_WORD.findall(text)
-        )
+        and not any(_is_prose_word(w) for w in _PROSE_WORD.findall(text))
         and not any(sum(c in _GREEK_VOWELS for c in w.lower()) >= 2 for w in _GREEK_WORD.findall(text))
     )
 
