@@ -262,8 +262,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             state is not None
             and state.running
             and nxt is not None
-            and looks_like_debris(nxt.line.text)
             and is_lead_in(text)
+            and looks_like_debris(nxt.line.text)
         ):
             return JOIN, "a word leading the running sentence into a display formula: the sentence goes on"
         if looks_like_debris(text):
