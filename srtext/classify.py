@@ -143,6 +143,24 @@ def has_section_number(text: str) -> bool:
     return _SECTION_NUMBER.match(text.strip()) is not None
 
 
+_NUMBER_ALONE = lazy(r"\A(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5}|[A-Z])\.\Z")
+
+
+def is_section_number_alone(text: str) -> bool:
+    """Is the line only a section's number, as REVTeX and others set it apart from the title?
+
+    The number needs its final dot: "3" alone is a page or equation number,
+    "1.21" a table's cell.  "289." may end a reference, so the recovery rules
+    ask for a title on the next line as well.
+
+    >>> [is_section_number_alone(t) for t in ["II.", " A.", "3.", "2.1.", "IV. Scope"]]
+    [True, True, True, True, False]
+    >>> [is_section_number_alone(t) for t in ["3", "(3)", "1.21", "1999.", "a.", "IIII.."]]
+    [False, False, False, False, False, False]
+    """
+    return _NUMBER_ALONE.match(text.strip()) is not None
+
+
 _SENTENCE_INSIDE = lazy(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
 _LINE_END_OPEN = lazy(r"[,;:\-‐–—(\[]\s*\Z")
 

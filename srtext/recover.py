@@ -53,6 +53,7 @@ from srtext.classify import (
     LineClass,
     classify_line,
     has_section_number,
+    is_section_number_alone,
     is_caption_start,
     is_indented,
     is_lead_in,
@@ -213,6 +214,18 @@ def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
     return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
 
 
+def title_follows(nxt: _Item | None) -> bool:
+    """Is the next line a short capitalised line that could be a whole heading?"""
+    return (
+        nxt is not None
+        and nxt.band is Band.SHORT
+        and not starts_lowercase(nxt.line.text)
+        and is_title_like(nxt.line.text)
+        and not is_section_number_alone(nxt.line.text)
+        and not looks_like_debris(nxt.line.text)
+    )
+
+
 def _word_would_fit(previous: str, text: str, cw: int) -> bool:
     """Would this line's first word have fitted on the previous line within CW?"""
     word = _FIRST_WORD.match(text.lstrip())
@@ -251,7 +264,16 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
 
     if starts_list_item(text):
         return START, "a list item starts at its bullet"
+    if state is not None and state.kind == HEADING and len(state.lines) == 1:
+        if is_section_number_alone(state.lines[0].text):
+            return JOIN, "a heading's title after its number on a line of its own"
     if band is Band.SHORT:
+        if (
+            is_section_number_alone(text)
+            and (state is None or state.kind == HEADING or (state.kind == BODY and not state.running))
+            and title_follows(nxt)
+        ):
+            return START_HEADING, "a section number on a line of its own, a title next: the heading's number"
         if is_references_heading(text):
             return START_HEADING, "the reference list's heading"
         if cur.line.page == 1 and is_report_number(text):
