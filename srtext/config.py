@@ -66,7 +66,7 @@ class Config(Record):
         drop: the classes of text removed from the output (default mode): any of
             ``headings``, ``captions``, ``furniture`` (running headers and footers,
             page numbers), ``footnotes``, ``objects`` (table cells, formula and
-            figure debris), ``references`` (the reference list) and
+            figure debris), ``references`` (the reference list, its heading included) and
             ``frontmatter`` (authors, affiliations, abstract and keywords between
             a paper's title and its body, see :mod:`srtext.front`).  Default:
             furniture, footnotes and objects.  A class not dropped is kept, each

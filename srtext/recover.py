@@ -554,6 +554,9 @@ class _Machine:
         kind = HEADING if verb == START_HEADING else body
         if kind == HEADING and not front:
             self.references = is_references_heading(text)
+            if self.references and REFERENCE in self.dropped:
+                yield cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)")
+                return  # dropping the list drops its heading with it
         self.state = Open(kind, cur.line, cur.cls, cur.band)
         self.front = front
         action = "heading" if kind == HEADING else "start"
