@@ -53,12 +53,12 @@ from srtext.classify import (
     LineClass,
     classify_line,
     has_section_number,
-    is_section_number_alone,
     is_caption_start,
     is_indented,
     is_lead_in,
     is_references_heading,
     is_report_number,
+    is_section_number_alone,
     is_title_like,
     looks_like_debris,
     starts_list_item,
@@ -264,9 +264,13 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
 
     if starts_list_item(text):
         return START, "a list item starts at its bullet"
-    if state is not None and state.kind == HEADING and len(state.lines) == 1:
-        if is_section_number_alone(state.lines[0].text):
-            return JOIN, "a heading's title after its number on a line of its own"
+    if (
+        state is not None
+        and state.kind == HEADING
+        and len(state.lines) == 1
+        and is_section_number_alone(state.lines[0].text)
+    ):
+        return JOIN, "a heading's title after its number on a line of its own"
     if band is Band.SHORT:
         if (
             is_section_number_alone(text)
