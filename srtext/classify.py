@@ -12,6 +12,7 @@ import enum
 
 import regex
 
+from srtext.function_words import is_function_word
 from srtext.lazyre import lazy
 
 
@@ -292,6 +293,14 @@ def looks_like_debris(text: str) -> bool:
     [True, True, True, True]
     >>> [looks_like_debris(t) for t in ["if p = 3.", "where x = 0", "Гц = 1/с как обычно", "όπου x = 0"]]
     [False, False, False, False]
+
+    The word of prose is a function word of some language, a long word, or the
+    word a sentence ends on; names that look like words do not count:
+
+    >>> [looks_like_debris(t) for t in ["Tik = (ρ + p) ui uk ,", "Emag = V Fν", "E(na, nb) = α f (na /nb)"]]
+    [True, True, True]
+    >>> [looks_like_debris(t) for t in ["für alle x ∈ S", "na primer x = 0", "√ data.", "(3+1) dimensions"]]
+    [False, False, False, False]
     """
     chars = "".join(text.split())
     if "." in chars and _FIGURE_FILE.match(text):
@@ -308,11 +317,35 @@ def looks_like_debris(text: str) -> bool:
     word = _WORD2 if is_finished(text) else _WORD3
     if word.search(text) is None:
         return True
+    if _MATH_OPERATOR.search(chars) is None:
+        return False
+    last = _LAST_WORD.search(text)  # "√ data.": a sentence ends on a word of prose
     return (
-        _MATH_OPERATOR.search(chars) is not None
-        and not any(_is_prose_word(w) for w in _PROSE_WORD.findall(text))
+        (last is None or not _is_prose_word(last.group(1)))
+        and not any(_holds_up_prose(m.group(), text, m.start(), m.end()) for m in _PROSE_WORD.finditer(text))
         and not any(sum(c in _GREEK_VOWELS for c in w.lower()) >= 2 for w in _GREEK_WORD.findall(text))
     )
+
+
+_LAST_WORD = lazy(r"(?<![\p{L}\p{M}])(\p{Lu}?[\p{Ll}--\p{Greek}]{2,})[.?!]\s*\Z", regex.V1)
+
+
+def _holds_up_prose(word: str, text: str, start: int, end: int) -> bool:
+    """Does this word of ``text[start:end]`` make a line with a formula's operators prose?
+
+    It does when it is a function word (:mod:`srtext.function_words`), or a long
+    word: formulas' names look like words often enough ("Tik", "Emag", "ajq"),
+    but seldom have seven letters or more, in lower case but perhaps the first.
+    A two-letter function word inside brackets ("E(na, nb)") is a name.
+    """
+    if len(word) >= 7 and word[1:].islower():
+        return True
+    if len(word) == 2 and (text[start - 1 : start] in _BRACKETS or text[end : end + 1] in _BRACKETS):
+        return False
+    return is_function_word(word)
+
+
+_BRACKETS = frozenset("()[]{}/")
 
 
 _CAPTION = regex.compile(

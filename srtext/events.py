@@ -107,18 +107,20 @@ Event = Decision | Paragraph
 class Open:
     """A paragraph being built: its kind and lines, and how its last line ended."""
 
-    __slots__ = ("kind", "last_band", "last_cls", "lines")
+    __slots__ = ("after_debris", "kind", "last_band", "last_cls", "lines")
 
     def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None) -> None:
         self.kind = kind
         self.lines = [line]
         self.last_cls = cls
         self.last_band = band
+        self.after_debris = False  # formula or table debris was dropped after the last line
 
     def add(self, line: Line, cls: LineClass, band: Band | None) -> None:
         self.lines.append(line)
         self.last_cls = cls
         self.last_band = band
+        self.after_debris = False
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:
         """The finished paragraph: lines repaired (:mod:`srtext.chars`), joined as ``joint`` decides."""

@@ -214,6 +214,20 @@ def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
     return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
 
 
+def after_display(cur: _Item, state: Open | None) -> bool:
+    """Does a capitalised line come after a display formula that a colon announced (dropped as debris)?
+
+    The formula ended the sentence; the text after it starts a paragraph.
+    """
+    return (
+        state is not None
+        and state.kind == BODY
+        and state.after_debris
+        and not starts_lowercase(cur.line.text)
+        and state.lines[-1].text.rstrip().endswith(":")
+    )
+
+
 def title_follows(nxt: _Item | None) -> bool:
     """Is the next line a short capitalised line that could be a whole heading?"""
     return (
@@ -235,6 +249,7 @@ def _word_would_fit(previous: str, text: str, cw: int) -> bool:
 # Verbs of the body rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
+_AFTER_DISPLAY = "a capitalised line after a display formula that a colon announced: a paragraph starts"
 
 
 def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, str]:
@@ -307,6 +322,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and (cur.page_break_before or cur.blank_before or nxt.blank_before)
         ):
             return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
+        if after_display(cur, state):
+            return START, _AFTER_DISPLAY
         if state is None:
             if cls is LineClass.FINISHED:
                 return START, "short finished line outside a paragraph: a paragraph of its own"
@@ -373,6 +390,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         if heading_goes_on(cur, nxt, state):
             return JOIN, "a numbered heading wrapped onto a second line"
         return START, "body line after a heading: starts a paragraph"
+    if after_display(cur, state):
+        return START, _AFTER_DISPLAY
     if state.last_band is Band.SHORT:
         if lower:
             return JOIN, "lower-case start after a short line: continues the paragraph"
@@ -538,6 +557,8 @@ class _Machine:
             if verb == DROP_END:
                 assert self.state is not None
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
+            if verb != DROP_INTERRUPTION and self.state is not None:
+                self.state.after_debris = True
             kind = FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT
             if kind in self.dropped:
                 yield cur.decision(kind, "drop", reason)
