@@ -47,6 +47,8 @@ _PAGE_NUMBER = regex.compile(
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
 _SYMBOL_MARK = regex.compile(r"\A\s*(?:[∗*†‡§¶⋆♯]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# A marker on a line of its own, its note's text on the next line (after an empty one, perhaps).
+_MARK_ALONE = regex.compile(r"\A\s*[∗*†‡§¶⋆♯]\s*\Z")
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?\s+\S")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
@@ -193,6 +195,13 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     >>> texts = ["Rivers move on.1 They cut", "", "1 INTRODUCTION", "Rivers cut banks.", "⋆ E-mail: a@b.c"]
     >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
     [4]
+
+    A marker alone on its line is a note's when an empty line and a capitalised
+    text follow it; a formula's superscript that pdftotext set apart is not:
+
+    >>> texts = ["Rivers cut their", "∗", "", "Email: a@b.c", "", "banks.", "U", "†", "", "U (x) → gL"]
+    >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
+    [1, 3]
     """
     notes: set[int] = set()
     body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
@@ -200,24 +209,49 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     end = len(content)
     for _note in range(3):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
-            if _starts_with_marker(page[content[k]].text, body):
+            if k + 1 < end and _note_below_mark(page, content[k], content[k + 1]):
+                notes.update((content[k], content[k + 1]))  # the marker, and its note's line
+            elif _starts_with_marker(page[content[k]].text, body):
                 last = content[k]  # the note runs down to an empty line
                 while last < content[end - 1] and page[last + 1].text.strip():
                     last += 1
                 notes.update(range(content[k], last + 1))
-                end = k
-                break
+            else:
+                continue
+            end = k
+            break
         else:
             break
     # In two columns a footnote ends a column, in the middle of pdftotext's page:
     # a line with a marker symbol starts one anywhere, and it runs to an empty line.
-    for k in content[1:]:
-        if k not in notes and _SYMBOL_MARK.match(page[k].text):
+    for n, k in enumerate(content[1:], 1):
+        if k in notes:
+            continue
+        if n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
+            notes.update((k, content[n + 1]))  # a marker alone, and its note's line
+        elif _SYMBOL_MARK.match(page[k].text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes.add(j)
                 j += 1
     return {i for i in notes if i not in furniture}
+
+
+def _note_below_mark(page: Sequence[Line], mark: int, text: int) -> bool:
+    """Is line ``mark`` a marker alone, with its note's text after one empty line?
+
+    A marker symbol alone is just as often a formula's superscript ("θ∗", "U†")
+    that pdftotext put on a line of its own; those have the formula's next line
+    right below them, a note has an empty line and then a capitalised text.
+    """
+    return (
+        text == mark + 2
+        and _MARK_ALONE.match(page[mark].text) is not None
+        and _CAPITAL_START.match(page[text].text) is not None
+    )
+
+
+_CAPITAL_START = regex.compile(r"\A\s*\p{Lu}\p{Ll}{2}")
 
 
 def _starts_with_marker(text: str, page_text: str) -> bool:

@@ -108,6 +108,18 @@ def test_footnote_at_the_bottom_of_a_page_is_dropped_and_the_paragraph_goes_on(m
     assert kept == [expected[0], note, *expected[1:]]  # after the paragraph it interrupted
 
 
+@pytest.mark.parametrize("marker", ["∗", "†"])
+def test_footnote_under_a_marker_on_a_line_of_its_own(marker: str) -> None:
+    """REVTeX's affiliation notes: the marker, an empty line, the note's text."""
+    lines = body_lines()
+    note = "Electronic address: someone@example.org"
+    first = pages([*lines[:5], marker, "", note], 8, footer=str)
+    text = first + pages(lines[5:], 40, footer=lambda n: str(n + 1))
+    assert recover(text) == PARAS
+    kept = recover(text, drop=frozenset({"furniture", "objects"}))
+    assert kept == [PARAS[0], f"{marker} {note}", *PARAS[1:]]  # one note, after its paragraph
+
+
 def test_footnote_glued_onto_a_hyphenated_last_line_is_split_off() -> None:
     """pdftotext joins "sur-" at a page's end with the footnote below it: "sur∗ The ..."."""
     lines = body_lines()
