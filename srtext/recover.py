@@ -471,6 +471,14 @@ class _Machine:
             return cur.decision(kind, "drop", f"{reason} ({kind} dropped)")
         return cur.decision(kind, action, reason)
 
+    def set_aside(self, cur: _Item, kind: str, reason: str) -> Iterator[Event]:
+        """A line of debris or a footnote: dropped, or kept as a paragraph of its own."""
+        if kind in self.dropped:
+            yield cur.decision(kind, "drop", reason)
+        else:
+            yield cur.decision(kind, "start", f"{reason} (kept)")
+            yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
+
     def marked(self, cur: _Item) -> Iterator[Event]:
         """A line marked as page furniture or footnote: never part of the text around it."""
         kind = FOOTNOTE if cur.line.mark == FOOTNOTE_MARK else FURNITURE
@@ -513,13 +521,24 @@ class _Machine:
             c = self.caption
             if (
                 not cur.blank_before
-                and c.last_cls is LineClass.UNFINISHED
+                and (c.last_cls is LineClass.UNFINISHED or cur.band is c.last_band is Band.LONG)
                 and len(c.lines) < 8
                 and not is_caption_start(text)
                 and not looks_like_debris(text)
             ):
                 c.add(cur.line, cur.cls, cur.band)
                 yield self.act(cur, CAPTION, "join", "continues the caption")
+                return
+            if (
+                not cur.blank_before
+                and c.last_cls is LineClass.UNFINISHED
+                and cur.band is Band.SHORT
+                and len(text.strip()) <= 2
+                and nxt is not None
+                and not nxt.blank_before
+                and nxt.band is Band.LONG  # wider than the column: the caption's, not the column's
+            ):
+                yield from self.set_aside(cur, OBJECT, "a symbol inside an unfinished caption: it goes on")
                 return
             yield from self.close_side()
         if is_caption_start(text):
@@ -559,12 +578,7 @@ class _Machine:
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
                 self.state.after_debris = True
-            kind = FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT
-            if kind in self.dropped:
-                yield cur.decision(kind, "drop", reason)
-            else:
-                yield cur.decision(kind, "start", f"{reason} (kept)")
-                yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
+            yield from self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason)
             return
         body = REFERENCE if self.references else BODY
         if front and verb == JOIN and starts_block(text):
