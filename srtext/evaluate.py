@@ -3,10 +3,13 @@
 Ground truth is one paragraph per line; the output is one paragraph per line or
 blank-line separated paragraphs (empty lines are ignored either way).  Words
 are compared lower-cased with punctuation ignored; each CJK character is a
-word; the benchmark's placeholders (``[formula]``, ``[\\cite=x]``...) are
-wildcards and are dropped before aligning.  The output's words are aligned to
-the ground truth's with :class:`difflib.SequenceMatcher`.  The measures (full
-definitions in ``docs/measures.md``):
+word.  The output's words are aligned to the ground truth's with
+:class:`difflib.SequenceMatcher`.  The benchmark's placeholders (``[formula]``,
+``[\\cite=x]``...) are wildcards, as in the benchmark's own evaluation
+(``doc_diff.ignore_phrase``): where the output and the truth differ and the
+truth holds a placeholder, neither side's words count (``--no-wildcards``
+removes the placeholders instead and counts the output's words in their
+place).  The measures (full definitions in ``docs/measures.md``):
 
 ``broken``
     ground-truth sentences that the input contains whole (all their words align
@@ -50,6 +53,9 @@ _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
 _WORD = regex.compile(
     r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1
 )
+_TRUTH_TOKEN = regex.compile(f"({_PLACEHOLDER.pattern})|{_WORD.pattern}", regex.V1)
+#: A ground-truth placeholder among the words: equal to no word of the output.
+WILDCARD = "\x00"
 _SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])|(?<=[。！？])")
 
 
@@ -206,6 +212,21 @@ def _tokens(paragraphs: Sequence[str]) -> tuple[list[str], list[int]]:
     return toks, owner
 
 
+def _truth_tokens(paragraphs: Sequence[str]) -> tuple[list[str], list[int]]:
+    """The ground truth's words, with each placeholder as a :data:`WILDCARD`.
+
+    >>> _truth_tokens(["The [formula] is [\\\\cite=x] small."])
+    (['the', '\\x00', 'is', '\\x00', 'small'], [0, 0, 0, 0, 0])
+    """
+    toks: list[str] = []
+    owner: list[int] = []
+    for i, p in enumerate(paragraphs):
+        for m in _TRUTH_TOKEN.finditer(p):
+            toks.append(WILDCARD if m.group(1) else m.group().lower())
+            owner.append(i)
+    return toks, owner
+
+
 def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
     """How many times ``needle`` occurs as a contiguous run in ``haystack``.
 
@@ -219,7 +240,11 @@ def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
 
 
 def score(
-    output: str, truth: str, source: str | None = None, meta: dict[str, object] | None = None
+    output: str,
+    truth: str,
+    source: str | None = None,
+    meta: dict[str, object] | None = None,
+    wildcards: bool = True,
 ) -> Scores:
     """Score one document.
 
@@ -227,6 +252,9 @@ def score(
     separated); ``source`` is the input the tool was given, which decides which
     sentences count for ``broken``; ``meta`` is a corpus metadata record with
     lists of ``headings``, ``captions``, ``headers`` and ``footnotes``.
+    ``wildcards=False`` removes the truth's placeholders before aligning, so
+    that the output's words in their place count as P+ (stricter than the
+    benchmark, which ignores every difference that holds a placeholder).
 
     >>> s = score("One two three.\\nFour five.\\nSix seven.\\n", "One two three. Four five.\\nSix seven.\\n")
     >>> (s.nl_plus, s.nl_minus, s.p_plus, s.p_minus, s.broken, s.sentences)
@@ -237,19 +265,37 @@ def score(
     >>> s = score("One two\\nthree. Header\\n", "One two three.\\n")
     >>> (s.nl_plus, s.p_plus, s.broken, s.sentences)
     (1, 1, 1, 1)
+
+    A placeholder of the truth stands for whatever the output has in its place,
+    or for nothing; other differences still count:
+
+    >>> truth = "The energy is [formula] where f is small.\\n"
+    >>> [(s.p_plus, s.p_minus, s.gt_words) for s in (score(o, truth) for o in (
+    ...     "The energy is E = mc2 where f is small.", "The energy is where f is small.",
+    ...     "The energy is E = mc2 where f is large."))]
+    [(0, 0, 7), (0, 0, 7), (1, 1, 7)]
     """
     gt_pars = [p for p in truth.splitlines() if p.strip()]
     out_pars = [p for p in output.splitlines() if p.strip()]
-    gt_toks, gt_owner = _tokens(gt_pars)
+    full, full_owner = _truth_tokens(gt_pars) if wildcards else _tokens(gt_pars)
     out_toks, out_owner = _tokens(out_pars)
-    to_out, damaged, stand_ins, gaps = _align(gt_toks, out_toks)
+    to_full, damaged, stand_ins, gaps = _align(full, out_toks)
+    # The benchmark's rule for its placeholders: where output and truth differ and
+    # the truth holds a placeholder ("[formula]"), neither side's words count.
+    excused = [g for g in gaps if wildcards and WILDCARD in full[g[0] : g[1]]]
+    gaps = [g for g in gaps if g not in excused]
+    kept = [k for k, t in enumerate(full) if t != WILDCARD]
+    gt_toks = [full[k] for k in kept]
+    gt_owner = [full_owner[k] for k in kept]
+    to_out = [to_full[k] for k in kept]
     s = Scores(documents=1, gt_paragraphs=len(gt_pars), gt_words=len(gt_toks))
     matched = sum(1 for j in to_out if j >= 0)
     s.w_damaged = len(damaged)
-    s.p_minus = len(gt_toks) - matched - s.w_damaged
-    s.p_plus = len(out_toks) - matched - stand_ins
+    excused_gt = sum(1 for i1, i2, _, _ in excused for t in full[i1:i2] if t != WILDCARD)
+    s.p_minus = len(gt_toks) - matched - s.w_damaged - excused_gt
+    s.p_plus = len(out_toks) - matched - stand_ins - sum(j2 - j1 for _, _, j1, j2 in excused)
     _boundaries(s, to_out, gt_owner, out_owner)
-    _paragraph_errors(s, gaps, gt_owner, out_owner)
+    _paragraph_errors(s, gaps, full_owner, out_owner)
     _broken(s, gt_pars, gt_toks, to_out, out_owner, source)
     if meta:
         _classes(s, meta, out_pars, source)
@@ -439,6 +485,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--json", action="store_true", help="JSON lines: one per document, then the pooled one"
     )
+    parser.add_argument(
+        "--no-wildcards",
+        action="store_true",
+        help="remove the truth's placeholders ([formula]...) before aligning, so that the output's "
+        "words in their place count as spurious (stricter than the benchmark, which ignores every "
+        "difference that holds a placeholder)",
+    )
     args = parser.parse_args(argv)
     if args.output.is_dir() != args.truth.is_dir():
         parser.error("OUTPUT and TRUTH must both be files or both be directories")
@@ -469,7 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             meta = json.loads(_read(pair.meta)) if pair.meta else None
             s = score(
-                _read(pair.output), _read(pair.truth), _read(pair.source) if pair.source else None, meta
+                _read(pair.output),
+                _read(pair.truth),
+                _read(pair.source) if pair.source else None,
+                meta,
+                wildcards=not args.no_wildcards,
             )
         except (OSError, ValueError) as e:
             print(f"srtext-eval: {pair.name}: {getattr(e, 'strerror', None) or e}", file=sys.stderr)

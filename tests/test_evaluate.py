@@ -152,6 +152,23 @@ def test_cli_on_a_directory_of_pairs(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert rows[1]["NL-%"] == 50.0 and rows[2]["NL-%"] == 25.0 and rows[0]["NL-%"] == 0.0
 
 
+def test_placeholders_are_wildcards_unless_told_not(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The benchmark's rule: a difference that holds a placeholder costs nothing, whatever its length."""
+    truth, out = tmp_path / "t.truth.txt", tmp_path / "t.sr.txt"
+    truth.write_text("The bank moved by [formula] metres, [\\cite=a] as the old maps show.\n")
+    out.write_text("The bank moved by x = 12 + 3 metres, [4, 5] as the old maps show.\nPage 3\n")
+    shares = []
+    for extra in ([], ["--no-wildcards"]):
+        assert main([str(out), str(truth), "--json", *extra]) == 0
+        shares.append(json.loads(capsys.readouterr().out.splitlines()[-1]))
+    # "Page 3" is spurious either way; the formula's and the citation's words only without wildcards.
+    assert shares[0]["P+%"] == pytest.approx(100 * 2 / 10, abs=0.01)
+    assert shares[1]["P+%"] == pytest.approx(100 * 7 / 10, abs=0.01)
+    assert shares[0]["P-%"] == shares[1]["P-%"] == 0.0
+
+
 def test_cli_table_and_missing_output(tmp_path: Path) -> None:
     (tmp_path / "t.truth.txt").write_text(TRUTH)
     r = subprocess.run(
