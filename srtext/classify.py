@@ -144,6 +144,18 @@ def has_section_number(text: str) -> bool:
     return _SECTION_NUMBER.match(text.strip()) is not None
 
 
+_NUMBERED_TITLE = lazy(r"\A\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\p{L}[\p{L}\p{M}\s'’,-]{0,58}\.\s*\Z")
+
+
+def is_numbered_title(text: str) -> bool:
+    """Is the line a two-level number and a title ending in a full stop, as AMS journals set them?
+
+    >>> [is_numbered_title(t) for t in ["2.1. Adams operations.", "3.4 Old maps.", "2. Data.", "2.1. x = 3."]]
+    [True, True, False, False]
+    """
+    return _NUMBERED_TITLE.match(text) is not None
+
+
 _NUMBER_ALONE = lazy(r"\A(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5}|[A-Z])\.\Z")
 
 

@@ -300,8 +300,45 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     return out
 
 
+# "2.1. λ-rings. By a λ-ring we mean": a numbered heading the paragraph runs on from.
+_RUN_IN_HEADING = regex.compile(
+    r"\A\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\p{L}[\p{L}\p{M}\s'’,-]{0,58}?\.(?=\s+\p{Lu})"
+)
+_SENTENCE_DONE = regex.compile(r"[.?!:]\W*\Z")
+
+
+def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
+    """Put a numbered run-in heading ("2.1. Adams operations. There are...") on a line of its own.
+
+    AMS journals set subsection headings in the paragraph's first line.  The
+    number must have two levels (a lone "2." may start a list item), the title
+    be words only, up to its full stop, and the line before end a sentence or be
+    empty (a line break inside "see Section" + "2.1. Then..." is no heading).
+    Both parts keep the line's number, as :func:`split_glued_footnotes` does.
+
+    >>> page = [Line(1, 1, "is a unit."), Line(2, 1, "2.1. Adams operations. There are a few.", offset=11)]
+    >>> [(x.text, x.offset) for x in split_run_in_headings(page)]
+    [('is a unit.', 0), ('2.1. Adams operations.', 11), ('There are a few.', 34)]
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), page[1]])]
+    ['as in', '2.1. Adams operations. There are a few.']
+    """
+    out: list[Line] = []
+    previous = ""
+    for line in page:
+        m = _RUN_IN_HEADING.match(line.text)
+        if m is not None and (not previous.strip() or _SENTENCE_DONE.search(previous)):
+            k = m.end()
+            rest = len(line.text) - len(line.text[k:].lstrip())
+            out.append(line._replace(text=line.text[:k]))
+            out.append(line._replace(text=line.text[rest:], offset=line.offset + rest))
+        else:
+            out.append(line)
+        previous = line.text
+    return out
+
+
 def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
-    page = split_glued_footnotes(page)
+    page = split_run_in_headings(split_glued_footnotes(page))
     furniture = find_page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, furniture)
     front = find_front_matter(page, furniture.keys() | notes) if first else range(0)

@@ -56,6 +56,7 @@ from srtext.classify import (
     is_caption_start,
     is_indented,
     is_lead_in,
+    is_numbered_title,
     is_references_heading,
     is_report_number,
     is_section_number_alone,
@@ -287,6 +288,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     if band is Band.SHORT:
+        if is_numbered_title(text) and (state is None or not state.running):
+            return START_HEADING, "a numbered title ending in a full stop (a run-in heading): heading"
         if (
             is_section_number_alone(text)
             and (state is None or state.kind == HEADING or (state.kind == BODY and not state.running))
