@@ -12,6 +12,7 @@ import pytest
 
 from srtext import Config, recover_text
 from srtext.evaluate import Scores, score
+from srtext.events import DROPPED_BY_DEFAULT
 from tests.conftest import ARXIV, ROOT
 
 
@@ -46,6 +47,26 @@ def test_default_mode_beats_paper_mode_on_arxiv_dev() -> None:
     assert default["NL+%"] < paper["NL+%"] / 2.5
     assert default["P-%"] < paper["P-%"] / 4
     assert default["broken%"] < 5.0
+
+
+@pytest.mark.skipif(not DOCS, reason="../shared/bench/arxiv-dev is not here")
+def test_issue_5_targets_on_arxiv_dev() -> None:
+    """Page elements (issue 5), by the benchmark's definitions (placeholders are wildcards).
+
+    Measured: broken 1.8%, NL+ 3.5%, NL- 14.9%, P- 1.0% (0.5% in whole paragraphs);
+    with what the truth leaves out dropped, P+ 3.5% (2.7% in whole paragraphs).
+    """
+    default, dropped = Scores(), Scores()
+    leave_out = DROPPED_BY_DEFAULT | {"captions", "frontmatter", "references"}
+    for doc in DOCS:
+        src = doc.read_text(encoding="utf-8", errors="replace")
+        truth = doc.with_name(doc.name.replace(".pdftotext.txt", ".body.txt")).read_text(encoding="utf-8")
+        default.add(score(recover_text(src, Config(window=None)), truth, src))
+        dropped.add(score(recover_text(src, Config(window=None, drop=leave_out)), truth, src))
+    d, x = default.shares(), dropped.shares()
+    assert d["broken%"] <= 2 and d["NL+%"] <= 6 and d["NL-%"] <= 15
+    assert d["P-%"] <= 1 and d["P-par%"] <= 1
+    assert x["P+%"] <= 8 and x["P+par%"] <= 8
 
 
 # Modules a run on one text file must not import: each costs milliseconds of every
