@@ -144,7 +144,10 @@ def has_section_number(text: str) -> bool:
     return _SECTION_NUMBER.match(text.strip()) is not None
 
 
-_NUMBERED_TITLE = lazy(r"\A\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\p{L}[\p{L}\p{M}\s'’,-]{0,58}\.\s*\Z")
+# A two-level number and a title of words up to its full stop: "2.1. Adams operations."
+_NUMBERED = r"\A\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\p{L}[\p{L}\p{M}\s'’,-]{0,58}?\."
+_NUMBERED_TITLE = lazy(_NUMBERED + r"\s*\Z")
+_RUN_IN_HEADING = lazy(_NUMBERED + r"(?=\s+\p{Lu})")
 
 
 def is_numbered_title(text: str) -> bool:
@@ -154,6 +157,17 @@ def is_numbered_title(text: str) -> bool:
     [True, True, False, False]
     """
     return _NUMBERED_TITLE.match(text) is not None
+
+
+def run_in_heading_end(text: str) -> int:
+    """Where a numbered run-in heading that opens the line ends (0: none), its paragraph running on.
+
+    >>> text = "2.1. Adams operations. There are a few."
+    >>> text[: run_in_heading_end(text)], run_in_heading_end("2.1. Adams operations. there")
+    ('2.1. Adams operations.', 0)
+    """
+    m = _RUN_IN_HEADING.match(text)
+    return 0 if m is None else m.end()
 
 
 _NUMBER_ALONE = lazy(r"\A(?:\d{1,2}(?:\.\d{1,2})*|[IVX]{1,5}|[A-Z])\.\Z")

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import regex
 
+from srtext.classify import run_in_heading_end
 from srtext.front import find_front_matter
 from srtext.lines import Line
 
@@ -300,10 +301,6 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     return out
 
 
-# "2.1. λ-rings. By a λ-ring we mean": a numbered heading the paragraph runs on from.
-_RUN_IN_HEADING = regex.compile(
-    r"\A\s*\d{1,2}(?:\.\d{1,2})+\.?\s+\p{L}[\p{L}\p{M}\s'’,-]{0,58}?\.(?=\s+\p{Lu})"
-)
 _SENTENCE_DONE = regex.compile(r"[.?!:]\W*\Z")
 
 
@@ -325,9 +322,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     out: list[Line] = []
     previous = ""
     for line in page:
-        m = _RUN_IN_HEADING.match(line.text)
-        if m is not None and (not previous.strip() or _SENTENCE_DONE.search(previous)):
-            k = m.end()
+        k = run_in_heading_end(line.text)
+        if k and (not previous.strip() or _SENTENCE_DONE.search(previous)):
             rest = len(line.text) - len(line.text[k:].lstrip())
             out.append(line._replace(text=line.text[:k]))
             out.append(line._replace(text=line.text[rest:], offset=line.offset + rest))
