@@ -202,28 +202,22 @@ class Scores:
         }
 
 
-def _tokens(paragraphs: Sequence[str]) -> tuple[list[str], list[int]]:
-    toks: list[str] = []
-    owner: list[int] = []
-    for i, p in enumerate(paragraphs):
-        ws = words(p)
-        toks.extend(ws)
-        owner.extend([i] * len(ws))
-    return toks, owner
+def _tokens(paragraphs: Sequence[str], wildcards: bool = False) -> tuple[list[str], list[int]]:
+    """The words of the paragraphs and the paragraph each is in; ``wildcards``:
+    the truth's placeholders too, each as a :data:`WILDCARD`.
 
-
-def _truth_tokens(paragraphs: Sequence[str]) -> tuple[list[str], list[int]]:
-    """The ground truth's words, with each placeholder as a :data:`WILDCARD`.
-
-    >>> _truth_tokens(["The [formula] is [\\\\cite=x] small."])
-    (['the', '\\x00', 'is', '\\x00', 'small'], [0, 0, 0, 0, 0])
+    >>> _tokens(["The [formula] is", "[\\\\cite=x] small."], wildcards=True)
+    (['the', '\\x00', 'is', '\\x00', 'small'], [0, 0, 0, 1, 1])
     """
     toks: list[str] = []
     owner: list[int] = []
     for i, p in enumerate(paragraphs):
-        for m in _TRUTH_TOKEN.finditer(p):
-            toks.append(WILDCARD if m.group(1) else m.group().lower())
-            owner.append(i)
+        if wildcards:
+            ws = [WILDCARD if m.group(1) else m.group().lower() for m in _TRUTH_TOKEN.finditer(p)]
+        else:
+            ws = words(p)
+        toks.extend(ws)
+        owner.extend([i] * len(ws))
     return toks, owner
 
 
@@ -277,7 +271,7 @@ def score(
     """
     gt_pars = [p for p in truth.splitlines() if p.strip()]
     out_pars = [p for p in output.splitlines() if p.strip()]
-    full, full_owner = _truth_tokens(gt_pars) if wildcards else _tokens(gt_pars)
+    full, full_owner = _tokens(gt_pars, wildcards)
     out_toks, out_owner = _tokens(out_pars)
     to_full, damaged, stand_ins, gaps = _align(full, out_toks)
     # The benchmark's rule for its placeholders: where output and truth differ and
