@@ -276,7 +276,8 @@ _FIGURE_FILE = lazy(r"\A\s*[\w./-]+\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z
 _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
-_PROSE_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}(?![\p{L}\p{M}])", regex.V1)
+_WORD_OF_PROSE = r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}"
+_PROSE_WORD = lazy(_WORD_OF_PROSE + r"(?![\p{L}\p{M}])", regex.V1)
 _VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęėįųůőűаеёиоуыэюяіїє")
 # Greek prose (a Greek document's words, not a formula's symbols): four letters or more, two vowels.
 _GREEK_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Greek}?[\p{Greek}&&\p{Ll}]{3,}(?![\p{L}\p{M}])", regex.V1)
@@ -353,7 +354,7 @@ def looks_like_debris(text: str) -> bool:
     )
 
 
-_LAST_WORD = lazy(r"(?<![\p{L}\p{M}])(\p{Lu}?[\p{Ll}--\p{Greek}]{2,})[.?!]\s*\Z", regex.V1)
+_LAST_WORD = lazy(f"({_WORD_OF_PROSE})[.?!]\\s*\\Z", regex.V1)
 
 
 def _holds_up_prose(word: str, text: str, start: int, end: int) -> bool:

@@ -47,9 +47,10 @@ _PAGE_NUMBER = regex.compile(
 )
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
-_SYMBOL_MARK = regex.compile(r"\A\s*(?:[∗*†‡§¶⋆♯]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
-# A marker on a line of its own, its note's text on the next line (after an empty one, perhaps).
-_MARK_ALONE = regex.compile(r"\A\s*[∗*†‡§¶⋆♯]\s*\Z")
+_MARK_SYMBOLS = "[∗*†‡§¶⋆♯]"
+_SYMBOL_MARK = regex.compile(rf"\A\s*(?:{_MARK_SYMBOLS}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# A marker on a line of its own, its note's text after an empty line.
+_MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}\s*\Z")
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?\s+\S")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
