@@ -27,14 +27,17 @@ Joint = Callable[[str, str], tuple[int, str]]
 #: its offset in the input, its length, and its input line number and page.
 Span = tuple[int, int, int, int, int]
 
-_HYPHEN_END = regex.compile(r"(?<=\p{L})[-\u2010]\Z")
+#: A hyphen at a line end: ASCII's, U+2010 HYPHEN, and U+2011 NON-BREAKING HYPHEN, which
+#: some PDF producers (pandoc's HTML route, for one) write where they break a word.
+HYPHENS = "-\u2010\u2011"
+_HYPHEN_END = regex.compile(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
 _SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
 _CJK_END = lazy(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
 _CJK_START = lazy(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
 _FIRST_WORD = lazy(r"\A\p{L}+")
 # Every pattern here that looks at a line's end needs its last character to be one of
 # these, or a CJK character or punctuation (all from U+1100 on); see plain_end.
-_SPECIAL_ENDS = frozenset("-\u2010\u00ad\u2013\u2014\u2212")
+_SPECIAL_ENDS = frozenset(HYPHENS + "\u00ad\u2013\u2014\u2212")
 _FIRST_CJK = "\u1100"
 _LOWER = lazy(r"\A\p{Ll}")
 
@@ -115,9 +118,9 @@ def joint(left: str, right: str) -> tuple[int, str]:
     return 0, " "
 
 
-_LAST_FRAGMENT = lazy(r"\p{L}+(?=[-\u2010]\Z)")
+_LAST_FRAGMENT = lazy(rf"\p{{L}}+(?=[{HYPHENS}]\Z)")
 _DASH_END = lazy(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
-_REPEATED_HYPHEN = lazy(r"\A[-\u2010]\p{L}")
+_REPEATED_HYPHEN = lazy(rf"\A[{HYPHENS}]\p{{L}}")
 # Languages that write compounds closed: a line-end hyphen between two known words
 # is a typesetter's break there, not a compound's hyphen.
 CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et sh sl cs sk pl".split())
@@ -126,8 +129,8 @@ O_COMPOUNDS = frozenset("sh sl cs sk pl".split())
 # Particles that are always hyphenated ("когда-то", "кое-как").
 KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()), "uk": frozenset("то небудь будь".split())}
 KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
-_DIGIT_HYPHEN_END = lazy(r"\d[-\u2010]\Z")
-_FIRST_WORD_HYPHEN = lazy(r"\A(\p{L}+)([-\u2010]\p{L})?")
+_DIGIT_HYPHEN_END = lazy(rf"\d[{HYPHENS}]\Z")
+_FIRST_WORD_HYPHEN = lazy(rf"\A(\p{{L}}+)([{HYPHENS}]\p{{L}})?")
 #: When both parts are words, the joined word must be at least this frequent (Zipf) to join.
 JOIN_ZIPF = 2.0
 #: Both parts at least this frequent, and the joined word not: keep the hyphen.

@@ -216,16 +216,21 @@ def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
 
 
 def after_display(cur: _Item, state: Open | None) -> bool:
-    """Does a capitalised line come after a display formula that a colon announced (dropped as debris)?
+    """Does this line come after a display formula (debris after a short line, a colon or ending a sentence)?
 
-    The formula ended the sentence; the text after it starts a paragraph.
+    A display formula sets its paragraph apart: the text before it stops short
+    of the margin or ends in a colon, because the formula starts a line of its
+    own (or the formula ends in a full stop), and the text after it starts a
+    paragraph, in lower case too ("where x is ..."), as the benchmark's ground
+    truth has it and as the paper's F allows ("a paragraph may end in ':'
+    before a display formula").  Debris of an inline formula that pdftotext set
+    on a line of its own interrupts a full line, and the paragraph goes on.
     """
     return (
         state is not None
         and state.kind == BODY
         and state.after_debris
-        and not starts_lowercase(cur.line.text)
-        and state.lines[-1].text.rstrip().endswith(":")
+        and (state.last_band is Band.SHORT or state.lines[-1].text.rstrip().endswith(":"))
     )
 
 
@@ -250,7 +255,7 @@ def _word_would_fit(previous: str, text: str, cw: int) -> bool:
 # Verbs of the body rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
-_AFTER_DISPLAY = "a capitalised line after a display formula that a colon announced: a paragraph starts"
+_AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"
 
 
 def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, str]:

@@ -14,14 +14,16 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
+from srtext.hyphen import HYPHENS
 from srtext.lazyre import lazy
 from srtext.lines import Line
 
 # A word broken at a line end, with its two fragments: not evidence of either.
-_BREAKS = ("-", "\u2010", "\u00ad")
-_HEAD_FRAGMENT = lazy(r"\p{L}*[-\u2010\u00ad]\Z")
+_BREAKS = (*HYPHENS, "\u00ad")
+_HEAD_FRAGMENT = lazy(rf"\p{{L}}*[{HYPHENS}\u00ad]\Z")
 _TAIL_FRAGMENT = lazy(r"\A\s*\p{L}*")
-_WORD = lazy(r"\p{L}+(?:[-\u2010]\p{L}+)*")
+_WORD = lazy(rf"\p{{L}}+(?:[{HYPHENS}]\p{{L}}+)*")
+_AS_ASCII_HYPHEN = str.maketrans({h: "-" for h in HYPHENS})
 _PENDING_LIMIT = 4096
 
 
@@ -59,9 +61,9 @@ class Vocabulary:
             self._sample.append(sample)
             self._sample_size += len(sample)
         counts = Counter(_WORD.findall("\n".join(without_broken_words(pending)).lower()))
-        compounds = [w for w in counts if "-" in w or "\u2010" in w]
+        compounds = [w for w in counts if any(h in w for h in HYPHENS)]
         for word in compounds:
-            self._compounds[word.replace("\u2010", "-")] += counts.pop(word)
+            self._compounds[word.translate(_AS_ASCII_HYPHEN)] += counts.pop(word)
         self._words.update(counts)
 
     def unbroken(self, word: str) -> int:
@@ -72,7 +74,7 @@ class Vocabulary:
     def hyphenated(self, compound: str) -> int:
         """How often the document has the compound (``"cost-effective"``) with its hyphen mid-line."""
         self._digest()
-        return self._compounds[compound.lower().replace("\u2010", "-")]
+        return self._compounds[compound.lower().translate(_AS_ASCII_HYPHEN)]
 
     @property
     def lang(self) -> str | None:

@@ -53,8 +53,10 @@ def test_default_mode_beats_paper_mode_on_arxiv_dev() -> None:
 def test_issue_5_targets_on_arxiv_dev() -> None:
     """Page elements (issue 5), by the benchmark's definitions (placeholders are wildcards).
 
-    Measured: broken 1.8%, NL+ 3.5%, NL- 14.9%, P- 1.0% (0.5% in whole paragraphs);
-    with what the truth leaves out dropped, P+ 3.5% (2.7% in whole paragraphs).
+    Measured: broken 2.2%, NL+ 5.4%, NL- 6.5%, P- 1.0% (0.5% in whole paragraphs);
+    with what the truth leaves out dropped, P+ 3.5% (2.7% in whole paragraphs).  Broken
+    and NL+ rose (1.8, 3.5) and NL- fell (14.9) when a display formula began to end its
+    paragraph, as the truth has it (NL- by the benchmark's scorer 18.9 -> 10.2).
     """
     default, dropped = Scores(), Scores()
     leave_out = DROPPED_BY_DEFAULT | {"captions", "frontmatter", "references"}
@@ -64,7 +66,7 @@ def test_issue_5_targets_on_arxiv_dev() -> None:
         default.add(score(recover_text(src, Config(window=None)), truth, src))
         dropped.add(score(recover_text(src, Config(window=None, drop=leave_out)), truth, src))
     d, x = default.shares(), dropped.shares()
-    assert d["broken%"] <= 2 and d["NL+%"] <= 6 and d["NL-%"] <= 15
+    assert d["broken%"] <= 2.5 and d["NL+%"] <= 6 and d["NL-%"] <= 8
     assert d["P-%"] <= 1 and d["P-par%"] <= 1
     assert x["P+%"] <= 8 and x["P+par%"] <= 8
 
