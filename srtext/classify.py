@@ -382,7 +382,7 @@ _CAPTION = regex.compile(
          |Слика|Сл\.|Табела|Slika|Sl\.|Tabela
          |Рисунок|Рис\.|Таблица|Табл\.
          |Figura|Fig\.|Tabla|Tableau|Tabella|Rysunek|Rys\.|Tabulka|Obrázek|Obr\.)
-        \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?\s*[.:|—–-]?
+        \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:|—–-]|(?!\s+\p{Ll}))
       | (?:Fig|Tab)\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
       | [图表圖]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
     )""",
@@ -398,6 +398,12 @@ def is_caption_start(text: str) -> bool:
     [True, True, True, True, True, True, True]
     >>> [is_caption_start(t) for t in ["Figure out it", "Tables turn", "Figures 1 and 2", "Fig 1 shows"]]
     [False, False, False, False]
+
+    A label and its number followed by a lower-case word is a reference inside
+    a sentence ("Figure 3 shows", "Tabelle 2 zeigt"), not a caption:
+
+    >>> [is_caption_start(t) for t in ["Figure 3 shows the map", "Table 2 with the data", "Table 1 Sizes"]]
+    [False, False, True]
     """
     return _CAPTION.match(text) is not None
 

@@ -58,3 +58,42 @@ def is_function_word(word: str) -> bool:
     [True, True, True, True, False, False, True]
     """
     return word.lower() in FUNCTION_WORDS
+
+
+# Words no sentence ends on: articles, prepositions that never end a clause, and
+# conjunctions.  A line that ends on one stops mid-sentence, whatever its width or
+# the case of the next line ("was written in" / "C using ...").  Prepositions that
+# also end phrasal verbs ("on", "up", "over") are left out in English, and Spanish
+# "y", a formula's name more often than not.
+_DANGLING = """
+a an the and or nor but of to in with from by for at into onto than via whose
+der die das den dem des ein eine einen einem einer und oder aber mit von zu zum zur für auf aus bei
+nach über unter durch gegen ohne um dass
+le la les un une des du de au aux et ou mais dans par pour sur sous avec sans
+el los las unos unas del al con sin por para entre
+il lo gli uno una dei delle degli della nella con senza per tra fra
+i ili ali u na o od do za sa s bez po pri kroz iz ka
+и или али у на о од до за са с без по при кроз из ка
+или но в во об от со через к ко для
+"""
+
+DANGLING_WORDS = frozenset(_DANGLING.split())
+
+
+def ends_on_dangling_word(text: str) -> bool:
+    """Does the line end on a word no sentence ends on (an article, a preposition, a conjunction)?
+
+    Only a line of two words or more: a lone "a" or "I" may be a list's label.
+
+    >>> [ends_on_dangling_word(t) for t in ["was written in", "held at 20 °C and",
+    ...     "the value of the", "это видно из", "siehe dazu die"]]
+    [True, True, True, True, True]
+    >>> [ends_on_dangling_word(t) for t in ["turn it on", "a", "the end.", "and so on",
+    ...     "see Fig.", "x and y"]]
+    [False, False, False, False, False, False]
+    """
+    stripped = text.rstrip()
+    cut = stripped.rfind(" ")
+    if cut < 0:
+        return False
+    return stripped[cut + 1 :].lower() in DANGLING_WORDS

@@ -86,6 +86,7 @@ from srtext.events import (
     Paragraph,
 )
 from srtext.front import starts_block
+from srtext.function_words import ends_on_dangling_word
 from srtext.hyphen import Joint, joint
 from srtext.lazyre import lazy
 from srtext.lines import Line
@@ -234,6 +235,21 @@ def after_display(cur: _Item, state: Open | None) -> bool:
     )
 
 
+def mid_sentence(state: Open | None) -> bool:
+    """Does the open paragraph stop on a word no sentence ends on ("written in", "20 °C and")?
+
+    Then the next line goes on with the sentence, whatever its case, width or
+    first word ("C using ...", "85 °C.", "Fig. 1. It consists ..."), unless
+    debris was dropped in between (a display formula after "by").
+    """
+    return (
+        state is not None
+        and state.kind in (BODY, REFERENCE)
+        and not state.after_debris
+        and ends_on_dangling_word(state.lines[-1].text)
+    )
+
+
 def title_follows(nxt: _Item | None) -> bool:
     """Is the next line a short capitalised line that could be a whole heading?"""
     return (
@@ -255,6 +271,7 @@ def _word_would_fit(previous: str, text: str, cw: int) -> bool:
 # Verbs of the body rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
+_MID_SENTENCE = "the line before ends on an article, a preposition or a conjunction: the sentence goes on"
 _AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"
 
 
@@ -315,6 +332,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and looks_like_debris(nxt.line.text)
         ):
             return JOIN, "a word leading the running sentence into a display formula: the sentence goes on"
+        if state is not None and mid_sentence(state) and not (state.running and cur.page_break_before):
+            return JOIN, _MID_SENTENCE
         if looks_like_debris(text):
             if cls is LineClass.FINISHED and state is not None and state.kind != HEADING:
                 return DROP_END, "finished line with little prose: formula debris ending a sentence"
@@ -400,6 +419,8 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         return START, "body line after a heading: starts a paragraph"
     if after_display(cur, state):
         return START, _AFTER_DISPLAY
+    if mid_sentence(state):
+        return JOIN, _MID_SENTENCE
     if state.last_band is Band.SHORT:
         if lower:
             return JOIN, "lower-case start after a short line: continues the paragraph"
@@ -549,7 +570,7 @@ class _Machine:
                 yield from self.set_aside(cur, OBJECT, "a symbol inside an unfinished caption: it goes on")
                 return
             yield from self.close_side()
-        if is_caption_start(text):
+        if is_caption_start(text) and not mid_sentence(self.state):
             if self.state is not None and self.state.kind == HEADING:
                 yield from self.close()  # a heading does not go on after a caption
             self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
