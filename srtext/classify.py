@@ -188,6 +188,54 @@ def is_section_number_alone(text: str) -> bool:
     return _NUMBER_ALONE.match(text.strip()) is not None
 
 
+_ARABIC_NUMBER = lazy(r"\A\s*(\d{1,2}(?:\.\d{1,2}){0,3})(?:\.?\s+\p{L}|\.?\s*\Z)")
+
+
+def section_number(text: str) -> tuple[int, ...] | None:
+    """The arabic section number a line starts with, as a tuple, or None.
+
+    >>> [section_number(t) for t in ["3.2 Thermal drift", "3.2.1", "4.", "1.21 m"]]
+    [(3, 2), (3, 2, 1), (4,), (1, 21)]
+    >>> section_number("1999 was dry"), section_number("(3)"), section_number("3D model")
+    (None, None, None)
+    """
+    match = _ARABIC_NUMBER.match(text)
+    return tuple(int(n) for n in match.group(1).split(".")) if match else None
+
+
+def next_section_number(previous: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
+    """Could ``number`` be the section after ``previous`` (a sibling, a child, an ancestor's sibling)?
+
+    With no section seen yet, the first one: 1 or 1.1.
+
+    >>> [next_section_number((3, 2), n) for n in [(3, 3), (3, 2, 1), (4,), (3, 1), (5,), (1, 21)]]
+    [True, True, True, False, False, False]
+    >>> next_section_number(None, (1,)), next_section_number(None, (4,))
+    (True, False)
+    """
+    if previous is None:
+        return number in ((1,), (1, 1))
+    if number == (*previous, 1):
+        return True
+    k = len(number)
+    return k <= len(previous) and number == (*previous[: k - 1], previous[k - 1] + 1)
+
+
+def is_bare_number(text: str) -> bool:
+    """Is the line only a number such as a section's without its final dot ("3.2.1", "4")?
+
+    Alone it may be a page, equation or table number: the recovery rules ask for
+    a title next and for the number to follow the last section's.
+
+    >>> [is_bare_number(t) for t in ["3.2.1", " 4 ", "4.", "(4)", "123", "1.2.3.4.5"]]
+    [True, True, False, False, False, False]
+    """
+    return _BARE_NUMBER.match(text) is not None
+
+
+_BARE_NUMBER = lazy(r"\A\s*\d{1,2}(?:\.\d{1,2}){0,3}\s*\Z")
+
+
 _SENTENCE_INSIDE = lazy(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
 _LINE_END_OPEN = lazy(r"[,;:\-‐–—(\[]\s*\Z")
 

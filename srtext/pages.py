@@ -117,7 +117,9 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     """Furniture of one page: index in the page to its kind (header, footer, page number).
 
     On the first page the top line only is taken as a repeated header, so that a
-    title which is also the running header of later pages stays.  When other
+    title which is also the running header of later pages stays, and a number
+    under the top line is a page number only when other pages carry theirs at the
+    top: under a title it is the first section's ("1" / "Introduction").  When other
     pages carry running headers, a first-page line that stands alone (empty
     lines around it) next to the page number in the top lines is a header too:
     with odd and even pages differing, a short document may show it only once.
@@ -135,7 +137,7 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     found: dict[int, str] = {}
     for i in top:
         text = page[i].text
-        if is_page_number(text):
+        if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
             found[i] = PAGE_NUMBER
         elif repeats.top[mask(text)] >= need and (not first or i == top[0]):
             found[i] = HEADER

@@ -53,6 +53,7 @@ from srtext.classify import (
     LineClass,
     classify_line,
     has_section_number,
+    is_bare_number,
     is_caption_start,
     is_indented,
     is_lead_in,
@@ -62,6 +63,8 @@ from srtext.classify import (
     is_section_number_alone,
     is_title_like,
     looks_like_debris,
+    next_section_number,
+    section_number,
     starts_list_item,
     starts_lowercase,
     starts_reference_entry,
@@ -275,14 +278,16 @@ _MID_SENTENCE = "the line before ends on an article, a preposition or a conjunct
 _AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"
 
 
-def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, str]:
+def body_rule(
+    cur: _Item, nxt: _Item | None, state: Open | None, section: tuple[int, ...] | None = None
+) -> tuple[str, str]:
     """The decision for a line of running text: a verb and the reason.
 
     ``state`` is the open paragraph (body, heading or reference), ``nxt`` the next
-    unmarked non-empty line.  Verbs: ``drop`` (debris); ``drop-end`` (debris, but
-    its sentence ended there); ``drop-interruption`` (a footnote or page element
-    inside a running sentence); ``join``; ``start`` (a body paragraph);
-    ``start-heading``.
+    unmarked non-empty line, ``section`` the number of the last numbered heading.
+    Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended
+    there); ``drop-interruption`` (a footnote or page element inside a running
+    sentence); ``join``; ``start`` (a body paragraph); ``start-heading``.
     """
     text, cls, band = cur.line.text, cur.cls, cur.band
     lower = starts_lowercase(text)
@@ -306,7 +311,7 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
         state is not None
         and state.kind == HEADING
         and len(state.lines) == 1
-        and is_section_number_alone(state.lines[0].text)
+        and (is_section_number_alone(state.lines[0].text) or is_bare_number(state.lines[0].text))
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     if band is Band.SHORT:
@@ -318,6 +323,13 @@ def body_rule(cur: _Item, nxt: _Item | None, state: Open | None) -> tuple[str, s
             and title_follows(nxt)
         ):
             return START_HEADING, "a section number on a line of its own, a title next: the heading's number"
+        if (
+            is_bare_number(text)
+            and (state is None or state.kind == HEADING or (state.kind == BODY and not state.running))
+            and title_follows(nxt)
+            and next_section_number(section, section_number(text) or ())
+        ):
+            return START_HEADING, "a number after the last section's, alone, a title next: a heading"
         if is_references_heading(text):
             return START_HEADING, "the reference list's heading"
         if cur.line.page == 1 and is_report_number(text):
@@ -459,6 +471,7 @@ class _Machine:
         self.queue: list[Paragraph] = []  # side paragraphs waiting for the open body paragraph
         self.references = False
         self.front = False  # the open paragraph is the front matter's (srtext.front)
+        self.section: tuple[int, ...] | None = None  # the last numbered heading's number
 
     # -- paragraphs
 
@@ -600,7 +613,7 @@ class _Machine:
             verb, reason = START, "the first entry of a reference list with no heading"
             self.references = True
         else:
-            verb, reason = body_rule(cur, nxt, self.state)
+            verb, reason = body_rule(cur, nxt, self.state, self.section)
         if verb in (DROP, DROP_END, DROP_INTERRUPTION):
             if verb == DROP_END:
                 assert self.state is not None
@@ -621,6 +634,7 @@ class _Machine:
         yield from self.close()
         kind = HEADING if verb == START_HEADING else body
         if kind == HEADING and not front:
+            self.section = section_number(text) or self.section
             self.references = is_references_heading(text)
             if self.references and REFERENCE in self.dropped:
                 yield cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)")
