@@ -149,7 +149,7 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
         text = page[i].text
         if i in found:
             continue
-        if is_page_number(text):
+        if is_page_number(text) and not _number_mark_alone(page, i):
             found[i] = PAGE_NUMBER
         elif repeats.bottom[mask(text)] >= need and not first:
             found[i] = FOOTER
@@ -208,17 +208,18 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     [1, 3]
     """
     notes: set[int] = set()
+    short = _short_line(page)
     body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
     content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
     end = len(content)
     for _note in range(3):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
-            if k + 1 < end and _note_below_mark(page, content[k], content[k + 1]):
-                notes.update((content[k], content[k + 1]))  # the marker, and its note's line
+            if k + 1 < end and _note_below_mark(page, content[k], content[k + 1], numbers=True):
+                last = _note_end(page, content[k + 1], content[end - 1], short)
+                notes.add(content[k])  # the marker, and its note's lines
+                notes.update(range(content[k + 1], last + 1))
             elif _starts_with_marker(page[content[k]].text, body):
-                last = content[k]  # the note runs down to an empty line
-                while last < content[end - 1] and page[last + 1].text.strip():
-                    last += 1
+                last = _note_end(page, content[k], content[end - 1], short)
                 notes.update(range(content[k], last + 1))
             else:
                 continue
@@ -237,11 +238,13 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes.add(j)
+                if len(page[j].text.strip()) < short:
+                    break  # a short line ends the note: the body goes on below it
                 j += 1
     return {i for i in notes if i not in furniture}
 
 
-def _note_below_mark(page: Sequence[Line], mark: int, text: int) -> bool:
+def _note_below_mark(page: Sequence[Line], mark: int, text: int, numbers: bool = False) -> bool:
     """Is line ``mark`` a marker alone, with its note's text after one empty line?
 
     A marker symbol alone is just as often a formula's superscript ("θ∗", "U†")
@@ -252,7 +255,54 @@ def _note_below_mark(page: Sequence[Line], mark: int, text: int) -> bool:
         text == mark + 2
         and _MARK_ALONE.match(page[mark].text) is not None
         and _CAPITAL_START.match(page[text].text) is not None
-    )
+    ) or (numbers and text == mark + 2 and _number_mark_alone(page, mark))
+
+
+def _number_mark_alone(page: Sequence[Line], i: int) -> bool:
+    """Is line ``i`` a note's number set apart ("1", an empty line, "Older drives report ...")?
+
+    The page's text must carry the number as a marker after a word ("drives1"),
+    else it is a page number; the note's line must end a sentence or be a full
+    line, else it is a section's title under its number ("1" / "Introduction").
+
+    >>> texts = ["The serial numbers of the drives1 were kept.", "", "1", "", "Older drives have none.", "2"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> [_number_mark_alone(page, i) for i in (2, 5)]
+    [True, False]
+    >>> _number_mark_alone(page[:4] + [Line(4, 1, "Introduction")], 2)
+    False
+    """
+    number = _NUMBER_ALONE_MARK.match(page[i].text)
+    if number is None or i + 2 >= len(page) or page[i + 1].text.strip():
+        return False
+    note = page[i + 2].text.strip()
+    if _CAPITAL_START.match(note) is None:
+        return False
+    if not note.endswith((".", "!", "?", ")")) and len(note) < _short_line(page):
+        return False
+    body = " ".join(line.text for n, line in enumerate(page) if n != i)
+    return regex.search(rf"\p{{L}}[.,;:)]?{number.group(1)}(?!\d)", body) is not None
+
+
+_NUMBER_ALONE_MARK = regex.compile(r"\A\s*(\d{1,2})\s*\Z")
+
+
+def _note_end(page: Sequence[Line], first: int, last: int, short: int) -> int:
+    """The last line of a note that starts at ``first``: down to an empty line, ``last`` at most.
+
+    A line shorter than ``short`` characters is the note's last: what comes after
+    it without an empty line is the body going on (no page break below the note).
+    """
+    end = first
+    while end < last and page[end + 1].text.strip() and len(page[end].text.strip()) >= short:
+        end += 1
+    return end
+
+
+def _short_line(page: Sequence[Line]) -> int:
+    """Characters under which a line of the page is short: 4/5 of its upper-quartile line."""
+    lengths = sorted(len(line.text.strip()) for line in page if line.text.strip())
+    return lengths[len(lengths) * 3 // 4] * 4 // 5 if lengths else 0
 
 
 _CAPITAL_START = regex.compile(r"\A\s*\p{Lu}\p{Ll}{2}")
