@@ -27,6 +27,7 @@ from srtext.lines import Line
 
 HEADER = "header"
 FOOTER = "footer"
+STAMP = "margin stamp"
 PAGE_NUMBER = "page number"
 FOOTNOTE = "footnote"
 FRONT_MATTER = "front matter"  # not furniture: text, a paragraph kind of its own
@@ -44,6 +45,15 @@ _PAGE_NUMBER = regex.compile(
       | [IVXLC]{1,7}
     )\s*\Z""",
     regex.IGNORECASE | regex.VERBOSE,
+)
+# Lines a repository or publisher stamps on a page, wherever pdftotext puts them.
+_STAMP = regex.compile(
+    r"""\A\s*(?:
+        arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[[^\]]{2,20}\]\s+\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}
+      | Downloaded\s+(?:from|by)\s+\S+.*\b(?:on|at)\b.*\d{4}.*
+      | Authorized\s+licensed\s+use\s+limited\s+to\b.*
+    )\s*\Z""",
+    regex.VERBOSE,
 )
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
@@ -65,6 +75,19 @@ def is_page_number(text: str) -> bool:
     [False, False, False, False]
     """
     return _PAGE_NUMBER.match(text) is not None
+
+
+def is_stamp(text: str) -> bool:
+    """Is the line a repository's or publisher's stamp (arXiv's margin line, "Downloaded from ...")?
+
+    >>> [is_stamp(t) for t in ["arXiv:2101.01234v2  [cs.CL]  3 Mar 2021",
+    ...     "arXiv:hep-th/0001207v1 [hep-th] 28 Jan 2000",
+    ...     "Downloaded from https://example.org/a/12 by guest on 3 March 2021"]]
+    [True, True, True]
+    >>> [is_stamp(t) for t in ["arXiv:2101.01234", "hep-th/0001207", "Downloaded from the archive, the"]]
+    [False, False, False]
+    """
+    return _STAMP.match(text) is not None
 
 
 def mask(text: str) -> str:
@@ -90,18 +113,38 @@ def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("bottom", "pages", "top")
+    __slots__ = ("beside", "bottom", "pages", "top")
 
     def __init__(self) -> None:
         self.pages = 0
         self.top: Counter[str] = Counter()
         self.bottom: Counter[str] = Counter()
+        # Pages with a line standing alone beside the page number at the top, by the
+        # number's offset from the page's index (a page number counts up with the pages).
+        self.beside: Counter[int] = Counter()
 
     def add(self, page: Sequence[Line]) -> None:
         self.pages += 1
         top, bottom = zones(page)
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
+        numbers = {i: PAGE_NUMBER for i in top if page[i].text.strip().isdigit()}
+        if (
+            len(numbers) == 1
+            and not any(is_page_number(page[i].text) for i in bottom)
+            and any(i not in numbers and _beside_page_number(page, i, numbers, above=True) for i in top)
+        ):
+            self.beside[int(page[next(iter(numbers))].text) - self.pages] += 1
+
+    def has_paired_headers(self) -> bool:
+        """Do pages carry a line of their own beside the page number at the top, whatever it says?
+
+        Odd and even pages of a short document may each show their running
+        header (journal / author) too few times to repeat; the layout repeats.
+        The numbers must count up with the pages and be the page's only number:
+        a section's "1" / "Introduction" at a page's top is not a header.
+        """
+        return max(self.beside.values(), default=0) >= self.threshold()
 
     def has_headers(self) -> bool:
         """Do lines other than page numbers repeat at the top of pages?"""
@@ -116,13 +159,14 @@ class Repeats:
 def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
     """Furniture of one page: index in the page to its kind (header, footer, page number).
 
+    A line that stands alone (empty lines around it) next to the page number in
+    the top lines is a header too when other pages carry running headers, or,
+    after the first page, when other pages have such a line beside their number
+    (odd and even pages' headers in a short document, each shown once or twice).
     On the first page the top line only is taken as a repeated header, so that a
     title which is also the running header of later pages stays, and a number
     under the top line is a page number only when other pages carry theirs at the
-    top: under a title it is the first section's ("1" / "Introduction").  When other
-    pages carry running headers, a first-page line that stands alone (empty
-    lines around it) next to the page number in the top lines is a header too:
-    with odd and even pages differing, a short document may show it only once.
+    top: under a title it is the first section's ("1" / "Introduction").
 
     >>> bodies = ["Rivers move.", "Banks fall.", "Fields flood."]
     >>> pages = [[Line(1, p, "Notes on rivers"), Line(2, p, ""), Line(3, p, bodies[p - 1]),
@@ -134,16 +178,19 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     """
     top, bottom = zones(page)
     need = repeats.threshold()
-    found: dict[int, str] = {}
+    found: dict[int, str] = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
     for i in top:
         text = page[i].text
+        if i in found:
+            continue
         if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
             found[i] = PAGE_NUMBER
         elif repeats.top[mask(text)] >= need and (not first or i == top[0]):
             found[i] = HEADER
-    if first and any(kind == PAGE_NUMBER for kind in found.values()) and repeats.has_headers():
+    headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
+    if any(kind == PAGE_NUMBER for kind in found.values()) and headers:
         for i in top:
-            if i not in found and _beside_page_number(page, i, found):
+            if i not in found and _beside_page_number(page, i, found, above=not first):
                 found[i] = HEADER
     for i in bottom:
         text = page[i].text
@@ -156,8 +203,10 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     return found
 
 
-def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str]) -> bool:
+def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], above: bool = False) -> bool:
     """Is line ``i`` a block of its own (empty lines or the page's edge around it) next to a page number?
+
+    With ``above``, the page number must be the block right above it.
 
     >>> page = [Line(n, 1, t) for n, t in enumerate(["Notes", "", "1", "", "Title", "1. Intro"])]
     >>> [_beside_page_number(page, i, {2: PAGE_NUMBER}) for i in (0, 4)]
@@ -171,7 +220,7 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str]) -> 
         if 0 <= j < len(page) and j == i + step:
             return False  # a line of text right above or below: part of a block
         neighbours.append(j)
-    return any(found.get(j) == PAGE_NUMBER for j in neighbours)
+    return any(found.get(j) == PAGE_NUMBER for j in (neighbours[:1] if above else neighbours))
 
 
 def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
