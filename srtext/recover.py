@@ -238,6 +238,29 @@ def after_display(cur: _Item, state: Open | None) -> bool:
     )
 
 
+def long_heading(cur: _Item, nxt: _Item | None, state: Open | None) -> bool:
+    """Is this full unfinished line a heading as wide as the column, standing alone?
+
+    It is when empty lines (or a page break) set it apart above and below, the
+    paragraph before it ended, it has no sentence in it and does not stop on an
+    article or a preposition, and a capitalised line follows.  A paragraph's
+    first line set apart by pdftotext's blank line inside a sentence goes on in
+    lower case or on its dangling word.
+    """
+    return (
+        cur.cls is LineClass.UNFINISHED
+        and (cur.blank_before or cur.page_break_before)
+        and nxt is not None
+        and nxt.blank_before
+        and (state is None or state.kind == HEADING or state.last_cls is LineClass.FINISHED)
+        and not starts_lowercase(cur.line.text)
+        and not starts_lowercase(nxt.line.text)
+        and is_title_like(cur.line.text)
+        and not ends_on_dangling_word(cur.line.text)
+        and not looks_like_debris(nxt.line.text)
+    )
+
+
 def mid_sentence(state: Open | None) -> bool:
     """Does the open paragraph stop on a word no sentence ends on ("written in", "20 °C and")?
 
@@ -423,6 +446,8 @@ def body_rule(
             and is_title_like(f"{text} {nxt.line.text}")
         ):
             return START_HEADING, "numbered unfinished line wrapping onto a short unfinished line: a heading"
+    if long_heading(cur, nxt, state):
+        return START_HEADING, "a full line alone between blank lines, no sentence in it: a long heading"
     if state is None:
         return START, "body line outside a paragraph: starts one"
     if state.kind == HEADING:
