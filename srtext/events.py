@@ -114,13 +114,13 @@ class Open:
         self.lines = [line]
         self.last_cls = cls
         self.last_band = band
-        self.after_debris = False  # formula or table debris was dropped after the last line
+        self.after_debris = 0  # lines of formula or table debris dropped after the last line
 
     def add(self, line: Line, cls: LineClass, band: Band | None) -> None:
         self.lines.append(line)
         self.last_cls = cls
         self.last_band = band
-        self.after_debris = False
+        self.after_debris = 0
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:
         """The finished paragraph: lines repaired (:mod:`srtext.chars`), joined as ``joint`` decides."""

@@ -220,21 +220,26 @@ def heading_goes_on(cur: _Item, nxt: _Item | None, state: Open) -> bool:
 
 
 def after_display(cur: _Item, state: Open | None) -> bool:
-    """Does this line come after a display formula (debris after a short line, a colon or ending a sentence)?
+    """Does this line come after a display formula (three lines of debris, or after a short line or a colon)?
 
-    A display formula sets its paragraph apart: the text before it stops short
-    of the margin or ends in a colon, because the formula starts a line of its
-    own (or the formula ends in a full stop), and the text after it starts a
-    paragraph, in lower case too ("where x is ..."), as the benchmark's ground
-    truth has it and as the paper's F allows ("a paragraph may end in ':'
-    before a display formula").  Debris of an inline formula that pdftotext set
-    on a line of its own interrupts a full line, and the paragraph goes on.
+    A display formula sets its paragraph apart: pdftotext writes it on three
+    lines or more, or the text before it stops short of the margin or ends in a
+    colon, because the formula starts a line of its own (or the formula ends
+    in a full stop), and the text after it starts a paragraph, in lower case
+    too ("where x is ..."), as the benchmark's ground truth has it and as the
+    paper's F allows ("a paragraph may end in ':' before a display formula").
+    An inline formula's debris inside a full line (a superscript, a fraction's
+    two parts) does not end it.
     """
     return (
         state is not None
         and state.kind == BODY
-        and state.after_debris
-        and (state.last_band is Band.SHORT or state.lines[-1].text.rstrip().endswith(":"))
+        and state.after_debris > 0
+        and (
+            state.after_debris > 2
+            or state.last_band is Band.SHORT
+            or state.lines[-1].text.rstrip().endswith(":")
+        )
     )
 
 
@@ -359,14 +364,11 @@ def body_rule(
             if state is not None and state.kind == HEADING and not cur.blank_before:
                 return JOIN, "a report or preprint number under a heading-like line: part of it"
             return START_HEADING, "a report or preprint number on the first page: a line of its own"
-        if (
-            state is not None
-            and state.running
-            and nxt is not None
-            and is_lead_in(text)
-            and looks_like_debris(nxt.line.text)
-        ):
-            return JOIN, "a word leading the running sentence into a display formula: the sentence goes on"
+        if state is not None and nxt is not None and is_lead_in(text) and looks_like_debris(nxt.line.text):
+            if after_display(cur, state):
+                return START, _AFTER_DISPLAY
+            if state.running and not state.after_debris:
+                return JOIN, "a word leading the running sentence into a display formula: it goes on"
         if state is not None and mid_sentence(state) and not (state.running and cur.page_break_before):
             return JOIN, _MID_SENTENCE
         if looks_like_debris(text):
@@ -644,7 +646,7 @@ class _Machine:
                 assert self.state is not None
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
-                self.state.after_debris = True
+                self.state.after_debris += 1
             yield from self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason)
             return
         body = REFERENCE if self.references else BODY
