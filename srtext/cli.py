@@ -98,7 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain",
         action="store_true",
         help="instead of the text, write for every input line its number, page, class, band, "
-        "width/CW, decision and reason (tab-separated)",
+        "width/CW, decision, the rule that made it, and the reason (tab-separated)",
     )
     p.add_argument(
         "--stats",

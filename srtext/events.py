@@ -40,7 +40,7 @@ class Decision(NamedTuple):
     footnote, object, empty); ``action`` is what was done: ``start`` (starts a
     paragraph), ``join`` (joins the open one), ``heading`` (starts a heading),
     ``merge`` (joins the open heading), ``drop`` (removed) or ``skip`` (an
-    empty line).
+    empty line); ``rule`` names what decided it.
     """
 
     line: Line
@@ -51,6 +51,7 @@ class Decision(NamedTuple):
     kind: str
     action: str
     reason: str
+    rule: str = ""  # the name of the rule that decided (srtext.rules), or of the step that did
 
 
 class Paragraph(NamedTuple):

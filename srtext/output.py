@@ -192,7 +192,7 @@ def render(events: Iterable[Event], config: Config, lang: Lang = None) -> Iterat
     return format_paragraphs(paragraphs, fmt)
 
 
-EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\treason\ttext\n"
+EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\n"
 
 
 def explain_line(d: Decision) -> str:
@@ -201,11 +201,11 @@ def explain_line(d: Decision) -> str:
     >>> from srtext.lines import Line
     >>> from srtext.classify import LineClass, Band
     >>> print(explain_line(Decision(Line(7, 2, "x = 1"), LineClass.UNFINISHED, Band.SHORT,
-    ...       5, 60, "object", "drop", "debris")), end="")  # doctest: +NORMALIZE_WHITESPACE
-    7	2	UL	short	5/60	object	drop	debris	x = 1
+    ...       5, 60, "object", "drop", "debris", "debris")), end="")  # doctest: +NORMALIZE_WHITESPACE
+    7	2	UL	short	5/60	object	drop	debris	debris	x = 1
     """
     band = d.band.value if d.band is not None else "-"
     text = d.line.text.replace("\t", " ")
     cells: tuple[object, ...] = (d.line.number, d.line.page, d.cls.value, band, f"{d.width}/{d.cw}")
-    cells += (d.kind, d.action, d.reason, text)
+    cells += (d.kind, d.action, d.rule or "-", d.reason, text)
     return "\t".join(map(str, cells)) + "\n"

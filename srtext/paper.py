@@ -46,7 +46,7 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
         band = None if cls is LineClass.EMPTY else width_band(width, cw, eps)
 
         def decision(kind: str, action: str, reason: str) -> Decision:
-            return Decision(line, cls, band, width, cw, kind, action, reason)  # noqa: B023
+            return Decision(line, cls, band, width, cw, kind, action, reason, "paper")  # noqa: B023
 
         if cls is LineClass.EMPTY:
             yield decision(EMPTY, "skip", "empty line: deleted")

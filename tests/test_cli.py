@@ -90,13 +90,15 @@ def test_explain_names_every_line(
         "width/cw",
         "kind",
         "action",
+        "rule",
         "reason",
         "text",
     ]
     assert [r.split("\t")[0] for r in rows[1:]] == [str(n) for n in range(1, 12)]
     footnote = rows[7].split("\t")
     assert footnote[1:4] == ["2", "UL", "short"] and footnote[5:7] == ["object", "drop"]
-    assert footnote[8] == "1 See the notes kept in the town library"
+    assert footnote[7] == "paper"
+    assert footnote[9] == "1 See the notes kept in the town library"
 
 
 def test_stats_draws_the_histogram_on_stderr(
