@@ -506,9 +506,23 @@ def starts_list_item(text: str) -> bool:
     [True, True, True, True]
     >>> [starts_list_item(t) for t in ["◦ σ)(x)", "• ", "a • b", "\ufffdber"]]
     [False, False, False, False]
+
+    A hyphen, a dash or an asterisk and a space before a capitalised word is a
+    bullet too (Markdown's lists, rendered as they are typed; a line of
+    dialogue, a paragraph of its own as well); before a formula's name it is a
+    sign, and before a lower-case word a dash in a running sentence:
+
+    >>> [starts_list_item(t) for t in ["- Run the script.", "– Kuda ideš?", "* Item", "- x = 3", "– and so"]]
+    [True, True, True, False, False]
     """
     s = text.lstrip()
+    if s[:1] in _DASH_BULLETS:
+        return _DASH_ITEM.match(s) is not None
     return s[:1] in _BULLETS and s[1:2].isspace() and bool(s[2:].strip())
+
+
+_DASH_BULLETS = frozenset("-–—*")
+_DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
 
 
 _FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")
