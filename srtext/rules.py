@@ -23,6 +23,7 @@ from srtext.classify import (
     LineClass,
     has_section_number,
     is_bare_number,
+    is_caption_start,
     is_indented,
     is_lead_in,
     is_numbered_title,
@@ -37,7 +38,7 @@ from srtext.classify import (
     starts_lowercase,
 )
 from srtext.events import BODY, HEADING, REFERENCE, Decision, Open
-from srtext.function_words import ends_on_dangling_word
+from srtext.function_words import ends_on_dangling_word, is_function_word
 from srtext.lazyre import lazy
 from srtext.lines import Line
 from srtext.width import display_width
@@ -378,6 +379,43 @@ def interruption(c: Ctx) -> Verdict | None:
     return None
 
 
+def _label_like(text: str) -> bool:
+    """One to three words, none a function word, no colon or comma at the end: an axis title, a word."""
+    words = text.split()
+    return (
+        0 < len(words) <= 3
+        and not text.rstrip().endswith((":", ","))
+        and not any(is_function_word(w.strip("()[],.")) for w in words)
+    )
+
+
+def figure_label(c: Ctx) -> Verdict | None:
+    """A short unnumbered line with debris or a caption right after it is a figure's label.
+
+    Axis titles and the words of a block diagram come out of pdftotext as short
+    lines of a few words among the figure's numbers, just before its caption; a
+    heading is followed by its text, and a line leading into a display formula
+    has a function word ("we find", "is").  Not inside a running sentence.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and c.cls is LineClass.UNFINISHED
+        and not c.lower
+        and nxt is not None
+        and (s is None or not s.running)
+        and not has_section_number(c.text)
+        and not mid_sentence(s)
+        and _label_like(c.text)
+        and (
+            is_caption_start(nxt.line.text)
+            or (looks_like_debris(nxt.line.text) and not is_report_number(nxt.line.text))
+        )
+    ):
+        return DROP, "short line before figure debris or a caption: a figure's label"
+    return None
+
+
 def short_after_display(c: Ctx) -> Verdict | None:
     """A short line after a display formula starts a paragraph (see :func:`after_display`)."""
     if c.short and after_display(c.state):
@@ -602,6 +640,7 @@ RULES: tuple[Rule, ...] = (
     short_mid_sentence,
     debris,
     interruption,
+    figure_label,
     short_after_display,
     short_outside_paragraph,
     short_after_heading,
