@@ -33,6 +33,7 @@ FOOTNOTE = "footnote"
 FRONT_MATTER = "front matter"  # not furniture: text, a paragraph kind of its own
 
 ZONE = 3  # lines at the top and at the bottom of a page where furniture lives
+MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found before
 
 _PAGE_NUMBER = regex.compile(
     r"""\A\s*(?:
@@ -61,7 +62,8 @@ _MARK_SYMBOLS = "[∗*†‡§¶⋆♯]"
 _SYMBOL_MARK = regex.compile(rf"\A\s*(?:{_MARK_SYMBOLS}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}\s*\Z")
-_NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?\s+\S")
+# A note's number before its text, with a space or glued to a capitalised word ("1See").
+_NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
@@ -230,8 +232,8 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     line within six lines that starts with a marker symbol (∗ † ‡ § ¶, superscript
     digits), or with a number that the page's text carries as a marker after a
     word ("banks.1", "Fellow1"), starts a footnote that runs down to an empty line
-    (what follows it is the other column's text).  Up to three footnotes are
-    taken, each found above the previous one the same way.
+    (what follows it is the other column's text).  Up to :data:`MAX_NOTES`
+    footnotes are taken, each found above the previous one the same way.
     A line that starts with a marker symbol starts a footnote anywhere on the
     page (two columns: the first column's footnotes come mid-page), which runs
     to the next empty line (four lines at most).
@@ -261,7 +263,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
     content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
     end = len(content)
-    for _note in range(3):
+    for _note in range(MAX_NOTES):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
             if k + 1 < end and _note_below_mark(page, content[k], content[k + 1], numbers=True):
                 last = _note_end(page, content[k + 1], content[end - 1], short)
@@ -283,6 +285,8 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             continue
         if n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
             notes.update((k, content[n + 1]))  # a marker alone, and its note's line
+        elif _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None):
+            notes.add(k)
         elif _SYMBOL_MARK.match(page[k].text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
@@ -291,6 +295,24 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
     return {i for i in notes if i not in furniture}
+
+
+def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
+    """Is line ``i``, in mid-page, a one-line numbered note ("1 See the notes ...")?
+
+    Two columns put the first column's notes in the middle of pdftotext's page.
+    The page must carry the number as a marker after a word, the line must end
+    a sentence (a numbered heading does not), and an empty line, another such
+    note or the page's end must follow.
+    """
+    text = page[i].text.rstrip()
+    if text.lstrip().startswith("("):
+        return False  # "(2) Those rings are ...": an item of the text's own list
+    if not text.endswith((".", "。", "!", "?")) or not _starts_with_marker(text, body):
+        return False
+    if _SYMBOL_MARK.match(text):
+        return False  # the symbol's own rule
+    return following is None or following > i + 1 or _NUMBER_MARK.match(page[following].text) is not None
 
 
 def _note_below_mark(page: Sequence[Line], mark: int, text: int, numbers: bool = False) -> bool:
@@ -354,7 +376,9 @@ def _short_line(page: Sequence[Line]) -> int:
     return lengths[len(lengths) * 3 // 4] * 4 // 5 if lengths else 0
 
 
-_CAPITAL_START = regex.compile(r"\A\s*\p{Lu}\p{Ll}{2}")
+# A note's text: a capitalised word of three letters, or a shorter one or an
+# abbreviation followed by another word ("См. примечания", "Ib. p. 4").
+_CAPITAL_START = regex.compile(r"\A\s*\p{Lu}(?:\p{Ll}{2}|\p{Ll}{0,2}\.?\s+\p{L})")
 
 
 def _starts_with_marker(text: str, page_text: str) -> bool:
@@ -366,7 +390,7 @@ def _starts_with_marker(text: str, page_text: str) -> bool:
     return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
 
 
-_GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗†‡§¶⋆][ \t]+(?=\p{Lu})")
+_GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
 
 
 def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
