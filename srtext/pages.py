@@ -58,10 +58,10 @@ _STAMP = regex.compile(
 )
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
-_MARK_SYMBOLS = "[∗*†‡§¶⋆♯]"
+_MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 _SYMBOL_MARK = regex.compile(rf"\A\s*(?:{_MARK_SYMBOLS}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 # A marker on a line of its own, its note's text after an empty line.
-_MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}\s*\Z")
+_MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
@@ -283,6 +283,10 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
+        stacked = _stacked_marks(page, k)
+        if stacked:
+            notes.update(stacked)
+            continue
         if n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
             notes.update((k, content[n + 1]))  # a marker alone, and its note's line
         elif _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None):
@@ -295,6 +299,30 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
     return {i for i in notes if i not in furniture}
+
+
+def _stacked_marks(page: Sequence[Line], i: int) -> range:
+    """Marks alone on consecutive lines from ``i``, an empty line, then as many notes' lines.
+
+    KOMA-Script's and the standard classes' notes come out so when pdftotext
+    sets the marks apart: "‡", "§", "", "See the notes ...", "See the notes ...".
+    The range covers marks, empty line and notes; it is empty when the shape
+    is not there (one mark alone is :func:`_note_below_mark`'s).
+
+    >>> texts = ["text‡ more§ text", "‡", "§", "", "See the notes.", "See them too.", "", "Body"]
+    >>> _stacked_marks([Line(n, 1, t) for n, t in enumerate(texts)], 1)
+    range(1, 6)
+    """
+    j = i
+    while j < len(page) and _MARK_ALONE.match(page[j].text):
+        j += 1
+    marks = j - i
+    if marks < 2 or j >= len(page) or page[j].text.strip():
+        return range(0)
+    notes = page[j + 1 : j + 1 + marks]
+    if len(notes) < marks or not all(_CAPITAL_START.match(line.text) for line in notes):
+        return range(0)
+    return range(i, j + 1 + marks)
 
 
 def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
