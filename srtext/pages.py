@@ -59,7 +59,9 @@ _STAMP = regex.compile(
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
 _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
-_SYMBOL_MARK = regex.compile(rf"\A\s*(?:{_MARK_SYMBOLS}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# A marker symbol before a note's text; the ASCII asterisk needs a space after it,
+# since "*.changes" or "*/5" are a glob and a cron field, not notes.
+_SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s)|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
