@@ -52,6 +52,7 @@ from srtext.classify import (
     has_section_number,
     is_caption_start,
     is_references_heading,
+    is_title_like,
     looks_like_debris,
     section_number,
     starts_reference_entry,
@@ -77,6 +78,7 @@ from srtext.events import (
 )
 from srtext.front import starts_block
 from srtext.hyphen import Joint, joint
+from srtext.lazyre import lazy
 from srtext.lines import Line
 from srtext.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pages import FRONT_MATTER
@@ -135,7 +137,7 @@ def _items(
         if cls is LineClass.EMPTY:
             trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
         elif line.mark and line.mark != FRONT_MATTER:  # front matter is text: see _Machine.content
-            trailing.append(Item(line, width, cw, cls, width_band(width, cw, eps), False, False))
+            trailing.append(Item(line, width, cw, cls, width_band(width, cw, eps), False, False, False))
             interrupted = True
         else:
             blank = not interrupted and any(
@@ -143,9 +145,9 @@ def _items(
             )
             if item is not None or trailing:
                 yield item, trailing
-            trailing, interrupted = [], False
+            after_marked, trailing, interrupted = interrupted, [], False
             page_break = bool(previous_page) and line.page != previous_page
-            item = Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break)
+            item = Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break, after_marked)
             previous_page = line.page
             continue
         if hold is not None and len(trailing) >= hold:
@@ -153,6 +155,26 @@ def _items(
             item, trailing = None, []
     if item is not None or trailing:
         yield item, trailing
+
+
+_NUMBERED_TITLE_START = lazy(r"\A\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]+\.|[A-Z]\.)\s+\p{Lu}")
+
+
+def heading_after_references(cur: Item) -> bool:
+    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
+
+    A short line set apart (a blank line, a page break, or notes or furniture
+    before it), numbered and capitalised, with no sentence in it, that does not
+    start like an entry (an entry's own lines hold its authors' initials).
+    """
+    text = cur.line.text
+    return (
+        cur.band is Band.SHORT
+        and (cur.blank_before or cur.page_break_before or cur.after_marked)
+        and _NUMBERED_TITLE_START.match(text) is not None
+        and is_title_like(text)
+        and not starts_reference_entry(text)
+    )
 
 
 class _Machine:
@@ -304,7 +326,12 @@ class _Machine:
         if self.stats is not None and self.stats.looks_clean():
             verb, reason = START, "already clean text (most lines end a sentence): each line is a paragraph"
             rule = "clean_text"
-        elif self.references and self.state is not None and self.state.kind == REFERENCE:
+        elif (
+            self.references
+            and self.state is not None
+            and self.state.kind == REFERENCE
+            and not heading_after_references(cur)
+        ):
             if starts_reference_entry(text):
                 verb, reason, rule = START, "a reference entry starts at its label", "reference_entry"
             else:

@@ -67,6 +67,7 @@ class Item(NamedTuple):
     band: Band
     blank_before: bool
     page_break_before: bool
+    after_marked: bool = False  # furniture or footnotes came between it and the line before
 
     def decision(self, kind: str, action: str, reason: str, rule: str = "") -> Decision:
         return Decision(self.line, self.cls, self.band, self.width, self.cw, kind, action, reason, rule)
@@ -106,6 +107,14 @@ class Ctx:
     @property
     def short(self) -> bool:
         return self.band is Band.SHORT
+
+    @property
+    def open(self) -> bool:
+        """Does the line end unfinished, or is it a numbered question ("A. RAID or LVM?"), as headings end?"""
+        if self.cls is LineClass.UNFINISHED:
+            return True
+        text = self.text.rstrip()
+        return text.endswith("?") and has_section_number(text) and is_title_like(text)
 
 
 Verdict = tuple[str, str]
@@ -427,7 +436,7 @@ def short_outside_paragraph(c: Ctx) -> Verdict | None:
     """A short line with no paragraph open: finished, a paragraph; unfinished, a heading."""
     if not (c.short and c.state is None):
         return None
-    if c.cls is LineClass.FINISHED:
+    if not c.open:
         return START, "short finished line outside a paragraph: a paragraph of its own"
     return c.heading("short unfinished line outside a paragraph: heading")
 
@@ -440,14 +449,14 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
         return None
-    if c.cls is LineClass.UNFINISHED and (
+    if c.open and (
         c.cur.blank_before
         or c.cur.page_break_before
         or has_section_number(c.text)
         or (not c.lower and c.continued())
     ):
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
-    if c.cls is LineClass.UNFINISHED:
+    if c.open:
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading"
 
@@ -466,7 +475,7 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     numbered = has_section_number(c.text)
     finished_before = s.last_cls is LineClass.FINISHED
     if (
-        c.cls is LineClass.UNFINISHED
+        c.open
         and not c.lower
         and (c.cur.blank_before or c.cur.page_break_before or numbered)
         and (numbered or finished_before)
@@ -490,7 +499,7 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return None
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
-    if c.cls is LineClass.FINISHED:
+    if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
     return c.heading("short unfinished line after a finished paragraph: heading")
 
