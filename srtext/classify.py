@@ -191,8 +191,28 @@ def is_section_number_alone(text: str) -> bool:
 _ARABIC_NUMBER = lazy(r"\A\s*(\d{1,2}(?:\.\d{1,2}){0,3})(?:\.?\s+\p{L}|\.?\s*\Z)")
 
 
+def is_chapter_label(text: str) -> bool:
+    """Is the line only a chapter's label and number ("Chapter 2", "Kapitel 3", "Глава 4", "第2章")?
+
+    Such a line opens a chapter; a running header that names the chapter also
+    carries its title.
+
+    >>> [is_chapter_label(t) for t in ["Kapitel 2", " Глава IV ", "第2章", "Chapter 2. LVM", "Chapters"]]
+    [True, True, True, False, False]
+    """
+    return _CHAPTER_LABEL.match(text) is not None
+
+
+_CHAPTER_LABEL = lazy(
+    r"\A\s*(?:(?:Chapter|Part|Kapitel|Teil|Глава|Часть|Поглавље|Део|Poglavlje|Deo|Chapitre|Capítulo|Capitolo)"
+    r"\s+(?:\d{1,3}|[IVXLC]{1,6})|第\s*[\d一二三四五六七八九十百]+\s*[章部])\s*\Z"
+)
+
+
 def section_number(text: str) -> tuple[int, ...] | None:
     """The arabic section number a line starts with, as a tuple, or None.
+
+    A chapter's label gives its number: "Kapitel 2" is (2,).
 
     >>> [section_number(t) for t in ["3.2 Thermal drift", "3.2.1", "4.", "1.21 m"]]
     [(3, 2), (3, 2, 1), (4,), (1, 21)]
@@ -200,25 +220,36 @@ def section_number(text: str) -> tuple[int, ...] | None:
     (None, None, None)
     """
     match = _ARABIC_NUMBER.match(text)
-    return tuple(int(n) for n in match.group(1).split(".")) if match else None
+    if match is None:
+        chapter = _CHAPTER_NUMBER.match(text)
+        return (int(chapter.group(1)),) if chapter else None
+    return tuple(int(n) for n in match.group(1).split("."))
+
+
+_CHAPTER_NUMBER = lazy(r"\A\s*\p{L}+\s+(\d{1,3})\s*\Z")
 
 
 def next_section_number(previous: tuple[int, ...] | None, number: tuple[int, ...]) -> bool:
-    """Could ``number`` be the section after ``previous`` (a sibling, a child, an ancestor's sibling)?
+    """Could ``number`` be a section soon after ``previous`` (a sibling, a child, an ancestor's sibling)?
 
-    With no section seen yet, the first one: 1 or 1.1.
+    One heading may have been missed in between (3.2 -> 3.4, 3 -> 5); with no
+    section seen yet, the first: 1 or 1.1.
 
-    >>> [next_section_number((3, 2), n) for n in [(3, 3), (3, 2, 1), (4,), (3, 1), (5,), (1, 21)]]
-    [True, True, True, False, False, False]
+    >>> [next_section_number((3, 2), n) for n in [(3, 3), (3, 4), (3, 2, 1), (4,), (4, 1), (5,)]]
+    [True, True, True, True, True, True]
+    >>> [next_section_number((3, 2), n) for n in [(3, 1), (3, 5), (6,), (1, 21), (3, 2, 7)]]
+    [False, False, False, False, False]
     >>> next_section_number(None, (1,)), next_section_number(None, (4,))
     (True, False)
     """
     if previous is None:
         return number in ((1,), (1, 1))
-    if number == (*previous, 1):
-        return True
     k = len(number)
-    return k <= len(previous) and number == (*previous[: k - 1], previous[k - 1] + 1)
+    if number[:-1] == previous and number[-1] in (1, 2):
+        return True  # a child
+    if k <= len(previous) and number[:-1] == previous[: k - 1] and number[-1] - previous[k - 1] in (1, 2):
+        return True  # a sibling, or an ancestor's
+    return k == 2 and number[0] - previous[0] in (1, 2) and number[1] in (1, 2)  # a chapter unseen
 
 
 def is_bare_number(text: str) -> bool:

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import regex
 
-from srtext.classify import run_in_heading_end
+from srtext.classify import is_chapter_label, run_in_heading_end
 from srtext.front import find_front_matter
 from srtext.lines import Line
 
@@ -189,8 +189,8 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
             continue
         if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
             found[i] = PAGE_NUMBER
-        elif repeats.top[mask(text)] >= need and (not first or i == top[0]):
-            found[i] = HEADER
+        elif repeats.top[mask(text)] >= need and (not first or i == top[0]) and not is_chapter_label(text):
+            found[i] = HEADER  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
     if any(kind == PAGE_NUMBER for kind in found.values()) and headers:
         for i in top:
