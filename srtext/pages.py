@@ -59,9 +59,10 @@ _STAMP = regex.compile(
 _DIGITS = regex.compile(r"\d+")
 _SPACE = regex.compile(r"\s+")
 _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
-# A marker symbol before a note's text; the ASCII asterisk needs a space after it,
-# since "*.changes" or "*/5" are a glob and a cron field, not notes.
-_SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s)|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# A marker symbol before a note's text; the ASCII asterisk needs a space or a
+# capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
+# cron field, not notes.
+_SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
@@ -307,16 +308,19 @@ def _stacked_marks(page: Sequence[Line], i: int) -> range:
     """Marks alone on consecutive lines from ``i``, an empty line, then as many notes' lines.
 
     KOMA-Script's and the standard classes' notes come out so when pdftotext
-    sets the marks apart: "‡", "§", "", "See the notes ...", "See the notes ...".
-    The range covers marks, empty line and notes; it is empty when the shape
-    is not there (one mark alone is :func:`_note_below_mark`'s).
+    sets the marks apart: "‡", "§", "", "See the notes ...", "See the notes ...";
+    numbers too ("1", "2"), when each note ends a sentence.  The range covers
+    marks, empty line and notes; it is empty when the shape is not there (one
+    mark alone is :func:`_note_below_mark`'s).
 
     >>> texts = ["text‡ more§ text", "‡", "§", "", "See the notes.", "See them too.", "", "Body"]
     >>> _stacked_marks([Line(n, 1, t) for n, t in enumerate(texts)], 1)
     range(1, 6)
     """
     j = i
-    while j < len(page) and _MARK_ALONE.match(page[j].text):
+    numbers = False
+    while j < len(page) and (_MARK_ALONE.match(page[j].text) or _NUMBER_ALONE_MARK.match(page[j].text)):
+        numbers = numbers or not _MARK_ALONE.match(page[j].text)
         j += 1
     marks = j - i
     if marks < 2 or j >= len(page) or page[j].text.strip():
@@ -324,6 +328,8 @@ def _stacked_marks(page: Sequence[Line], i: int) -> range:
     notes = page[j + 1 : j + 1 + marks]
     if len(notes) < marks or not all(_CAPITAL_START.match(line.text) for line in notes):
         return range(0)
+    if numbers and not all(line.text.rstrip().endswith((".", "!", "?", ")", "。")) for line in notes):
+        return range(0)  # numbers stacked over words: a table's column
     return range(i, j + 1 + marks)
 
 
@@ -346,25 +352,45 @@ def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: 
 
 
 def _note_below_mark(page: Sequence[Line], mark: int, text: int, numbers: bool = False) -> bool:
-    """Is line ``mark`` a marker alone, with its note's text after one empty line?
+    """Is line ``mark`` a marker alone, with its note's text after one empty line, or right below?
 
     A marker symbol alone is just as often a formula's superscript ("θ∗", "U†")
     that pdftotext put on a line of its own; those have the formula's next line
-    right below them, a note has an empty line and then a capitalised text.
+    right below them, a note has an empty line and then a capitalised text, or
+    right below it a sentence of four words or more.  With ``numbers``, a
+    number the page carries as a marker counts too (:func:`_number_mark_alone`).
+
+    >>> texts = ["rights§ apply", "§", "Only when the daemon was started by hand.", "U", "†", "U (x) → gL"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> _note_below_mark(page, 1, 2), _note_below_mark(page, 4, 5)
+    (True, False)
     """
+    if text == mark + 1 and not _sentence_note(page[text].text):
+        return False
+    if text not in (mark + 1, mark + 2):
+        return False
+    if _MARK_ALONE.match(page[mark].text) is not None:
+        return _CAPITAL_START.match(page[text].text) is not None
+    return numbers and _number_mark_alone(page, mark, gap=text - mark - 1)
+
+
+def _sentence_note(text: str) -> bool:
+    """A note's line as a sentence: four words or more, capitalised, ending a sentence."""
+    stripped = text.strip()
     return (
-        text == mark + 2
-        and _MARK_ALONE.match(page[mark].text) is not None
-        and _CAPITAL_START.match(page[text].text) is not None
-    ) or (numbers and text == mark + 2 and _number_mark_alone(page, mark))
+        len(stripped.split()) >= 4
+        and stripped.endswith((".", "!", "?", ")", "。"))
+        and _CAPITAL_START.match(stripped) is not None
+    )
 
 
-def _number_mark_alone(page: Sequence[Line], i: int) -> bool:
+def _number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
     """Is line ``i`` a note's number set apart ("1", an empty line, "Older drives report ...")?
 
     The page's text must carry the number as a marker after a word ("drives1"),
     else it is a page number; the note's line must end a sentence or be a full
     line, else it is a section's title under its number ("1" / "Introduction").
+    ``gap`` is the number of empty lines between the number and the note (0 or 1).
 
     >>> texts = ["The serial numbers of the drives1 were kept.", "", "1", "", "Older drives have none.", "2"]
     >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
@@ -374,9 +400,10 @@ def _number_mark_alone(page: Sequence[Line], i: int) -> bool:
     False
     """
     number = _NUMBER_ALONE_MARK.match(page[i].text)
-    if number is None or i + 2 >= len(page) or page[i + 1].text.strip():
+    at = i + 1 + gap
+    if number is None or at >= len(page) or any(page[j].text.strip() for j in range(i + 1, at)):
         return False
-    note = page[i + 2].text.strip()
+    note = page[at].text.strip()
     if _CAPITAL_START.match(note) is None:
         return False
     if not note.endswith((".", "!", "?", ")")) and len(note) < _short_line(page):
