@@ -388,8 +388,9 @@ def _number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
     """Is line ``i`` a note's number set apart ("1", an empty line, "Older drives report ...")?
 
     The page's text must carry the number as a marker after a word ("drives1"),
-    else it is a page number; the note's line must end a sentence or be a full
-    line, else it is a section's title under its number ("1" / "Introduction").
+    else it is a page number; the note must end a sentence on its first line, or
+    on its second after a full first one, else it is a section's title under its
+    number ("1" / "Introduction") or the body going on.
     ``gap`` is the number of empty lines between the number and the note (0 or 1).
 
     >>> texts = ["The serial numbers of the drives1 were kept.", "", "1", "", "Older drives have none.", "2"]
@@ -406,24 +407,42 @@ def _number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
     note = page[at].text.strip()
     if _CAPITAL_START.match(note) is None:
         return False
-    if not note.endswith((".", "!", "?", ")")) and len(note) < _short_line(page):
-        return False
+    if not note.endswith(_NOTE_ENDS):  # a note of two lines at most, ending a sentence
+        block = [line.text.strip() for line in page[at : at + 3]]
+        two = len(block) >= 2 and block[1] and (len(block) < 3 or not block[2])
+        if not (two and len(note) >= _short_line(page) and block[1].endswith(_NOTE_ENDS)):
+            return False  # a body line under a stray number is no note
     body = " ".join(line.text for n, line in enumerate(page) if n != i)
     return regex.search(rf"\p{{L}}[.,;:)]?{number.group(1)}(?!\d)", body) is not None
 
 
+_NOTE_ENDS = (".", "!", "?", ")", "。")
 _NUMBER_ALONE_MARK = regex.compile(r"\A\s*(\d{1,2})\s*\Z")
 
 
 def _note_end(page: Sequence[Line], first: int, last: int, short: int) -> int:
     """The last line of a note that starts at ``first``: down to an empty line, ``last`` at most.
 
-    A line shorter than ``short`` characters is the note's last: what comes after
-    it without an empty line is the body going on (no page break below the note).
+    A full line goes on to the next; after a line shorter than ``short``
+    characters only another note does (a short sentence, or a mark alone with
+    its sentence under it: pdftotext sets notes and marks apart in any order).
+    What else comes without an empty line is the body going on (no page break
+    below the note).
     """
     end = first
-    while end < last and page[end + 1].text.strip() and len(page[end].text.strip()) >= short:
-        end += 1
+    while end < last and page[end + 1].text.strip():
+        if len(page[end].text.strip()) >= short:
+            end += 1
+            continue
+        after = page[end + 1].text
+        if _sentence_note(after) and len(after.strip()) < short:
+            end += 1
+            continue
+        marked = _MARK_ALONE.match(after) or _NUMBER_ALONE_MARK.match(after)
+        if marked and end + 2 <= last and _sentence_note(page[end + 2].text):
+            end += 2
+            continue
+        break
     return end
 
 
