@@ -291,12 +291,13 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
     """A number without its dot ("2.1", "3") set apart from its title is the heading's number.
 
     Only when it follows the last section's number: a table's cell ("1.21") or
-    a page number does not.
+    a page number does not.  Set apart by a blank line, it may interrupt a
+    running sentence (two columns mixed by pdftotext).
     """
     if (
         c.short
         and is_bare_number(c.text)
-        and _may_number_a_heading(c.state)
+        and (_may_number_a_heading(c.state) or c.cur.blank_before)
         and title_follows(c.nxt)
         and next_section_number(c.section, section_number(c.text) or ())
     ):
