@@ -67,6 +67,7 @@ _SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆�
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
+_DOTTED_NUMBER_MARK = regex.compile(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
@@ -272,7 +273,10 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
                 last = _note_end(page, content[k + 1], content[end - 1], short)
                 notes.add(content[k])  # the marker, and its note's lines
                 notes.update(range(content[k + 1], last + 1))
-            elif _starts_with_marker(page[content[k]].text, body):
+            elif _starts_with_marker(page[content[k]].text, body, dotted=True) or (
+                (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER)
+                and _numbered_notes(page, content[k], content[k] + 1)
+            ):
                 last = _note_end(page, content[k], content[end - 1], short)
                 notes.update(range(content[k], last + 1))
             else:
@@ -331,6 +335,27 @@ def _stacked_marks(page: Sequence[Line], i: int) -> range:
     if numbers and not all(line.text.rstrip().endswith((".", "!", "?", ")", "。")) for line in notes):
         return range(0)  # numbers stacked over words: a table's column
     return range(i, j + 1 + marks)
+
+
+def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
+    """Are lines ``i`` and ``j`` numbered notes in sequence ("1. See ...", "2. See ...")?
+
+    A note whose mark stands on the page before (the note moved to the next
+    page) is known by the note under it.
+
+    >>> texts = ["1. See the notes.", "2. Lost in the flood.", "3 Results"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> _numbered_notes(page, 0, 1), _numbered_notes(page, 1, 2)
+    (True, False)
+    """
+    numbers = []
+    for n in (i, j):
+        text = page[n].text.rstrip()
+        m = _DOTTED_NUMBER_MARK.match(text) or _NUMBER_MARK.match(text)
+        if m is None or not text.endswith(_NOTE_ENDS):
+            return False
+        numbers.append(int(m.group(1)))
+    return numbers[0] < numbers[1]
 
 
 def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
@@ -457,10 +482,18 @@ def _short_line(page: Sequence[Line]) -> int:
 _CAPITAL_START = regex.compile(r"\A\s*\p{Lu}(?:\p{Ll}{2}|\p{Ll}{0,2}\.?\s+\p{L})")
 
 
-def _starts_with_marker(text: str, page_text: str) -> bool:
+def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
+    """Does the line start with a marker symbol, or with a number the page carries as a marker?
+
+    With ``dotted``, "1. See the notes ..." counts too (HTML's and Writer's notes;
+    only at a page's bottom, where a numbered list seldom ends a page on a note
+    whose number the text carries: "so8").
+    """
     if _SYMBOL_MARK.match(text):
         return True
     m = _NUMBER_MARK.match(text)
+    if m is None and dotted and text.rstrip().endswith(_NOTE_ENDS):
+        m = _DOTTED_NUMBER_MARK.match(text)
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
