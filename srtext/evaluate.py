@@ -108,6 +108,8 @@ class Scores:
     w_minus: int = 0
     w_damaged: int = 0
     moved: int = 0
+    body_words: int = 0
+    words_lost: int = 0
     headings: int = 0
     headings_kept: int = 0
     captions: int = 0
@@ -136,6 +138,7 @@ class Scores:
             "W+%": pct(self.w_plus, self.gt_words),
             "W-%": pct(self.w_minus, self.gt_words),
             "W~%": pct(self.w_damaged, self.gt_words),
+            "words lost%": pct(self.words_lost, self.body_words),
             "headings kept%": pct(self.headings_kept, self.headings),
             "captions kept%": pct(self.captions_kept, self.captions),
             "furniture leaked%": pct(self.furniture_leaked, self.furniture),
@@ -210,15 +213,18 @@ def score(
     )
     _broken(s, gt_pars, out_pars, source)
     if meta:
-        _classes(s, meta, out_pars, source)
+        _classes(s, meta, gt_pars, out_pars, source)
     return s
 
 
 def _broken(s: Scores, gt_pars: list[str], out_pars: list[str], source: str | None) -> None:
-    """Sentences of the truth the input holds whole that the output does not hold in one paragraph."""
+    """Sentences of the truth the input holds whole that the output does not hold in one
+    paragraph; and the truth's words (placeholders left out) that no output word matches."""
     gt_toks = [w for p in gt_pars for w in words(p)]
     out_owner = [i for i, p in enumerate(out_pars) for _ in words(p)]
     to_out = align(gt_toks, [w for p in out_pars for w in words(p)])
+    s.body_words += len(gt_toks)
+    s.words_lost += to_out.count(-1)
     in_source = align(gt_toks, words(source)) if source is not None else None
     pos = 0
     for p in gt_pars:
@@ -263,7 +269,9 @@ def on_lines_of_its_own(source: str, text: str) -> bool:
     return False
 
 
-def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: str | None) -> None:
+def _classes(
+    s: Scores, meta: dict[str, object], gt_pars: list[str], out_pars: list[str], source: str | None
+) -> None:
     own = {tuple(words(p)) for p in out_pars}
     out_words = [w for p in out_pars for w in words(p)]
     for key, total, kept in (
@@ -276,13 +284,18 @@ def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: st
                 setattr(s, kept, getattr(s, kept) + 1)
     if source is not None:
         lines = [tuple(words(x)) for x in source.splitlines()]
-        for header in _strings(meta, "headers"):
-            hw = tuple(words(header))
-            in_input = sum(1 for x in lines if x == hw)
+        truth_words = [w for p in gt_pars for w in words(p)]
+        # Running heads and footers (page numbers, "Page 3 of 9", a margin stamp): each
+        # line of the input that holds one, and how many of them reach the output.
+        for item in dict.fromkeys(_strings(meta, "headers") + _strings(meta, "footers")):
+            hw = tuple(words(item))
+            in_input = sum(1 for x in lines if x == hw) if hw else 0
             s.furniture += in_input
-            # Occurrences beyond those the ground truth itself holds (a title may also be a header).
-            legit = sum(1 for p in _strings(meta, "headings") if tuple(words(p)) == hw)
-            s.furniture_leaked += min(in_input, max(0, _contains(out_words, hw) - legit))
+            if in_input:
+                # Occurrences beyond those the ground truth itself holds (a title may also be a
+                # header, a page number a number of the text).
+                legit = _contains(truth_words, hw)
+                s.furniture_leaked += min(in_input, max(0, _contains(out_words, hw) - legit))
     for note in _strings(meta, "footnotes"):
         s.footnotes += 1
         if _contains(out_words, words(note)):

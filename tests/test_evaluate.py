@@ -207,3 +207,14 @@ def test_a_moved_paragraph_is_neither_spurious_nor_missing() -> None:
     assert (s.p_plus, s.p_minus, s.w_plus, s.w_minus, s.moved) == (0, 0, 0, 0, 15)
     s = score("x y z\nTowns wait.\na b c\n", "x y z\na b c\nTowns wait.\n")
     assert (s.p_plus, s.p_minus, s.moved) == (2, 2, 0)
+
+
+def test_page_numbers_leak_only_beyond_the_numbers_of_the_text() -> None:
+    truth = "Rivers move. They cut 2 banks.\n"
+    source = "Rivers move. They\n1\ncut 2 banks.\n2\n"
+    meta = {"footers": ["1", "2"], "headers": []}
+    good = score("Rivers move. They cut 2 banks.\n", truth, source, meta)
+    assert (good.furniture, good.furniture_leaked) == (2, 0)
+    bad = score("Rivers move. They 1 cut 2 banks. 2\n", truth, source, meta)
+    assert (bad.furniture, bad.furniture_leaked) == (2, 2)
+    assert bad.shares()["words lost%"] == 0.0 and score("Rivers move.", truth).shares()["words lost%"] == 66.67
