@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 from difflib import SequenceMatcher
@@ -219,12 +220,13 @@ def score(
 
 def _broken(s: Scores, gt_pars: list[str], out_pars: list[str], source: str | None) -> None:
     """Sentences of the truth the input holds whole that the output does not hold in one
-    paragraph; and the truth's words (placeholders left out) that no output word matches."""
+    paragraph; and the truth's words (placeholders left out) missing from the output, in any order."""
     gt_toks = [w for p in gt_pars for w in words(p)]
     out_owner = [i for i, p in enumerate(out_pars) for _ in words(p)]
     to_out = align(gt_toks, [w for p in out_pars for w in words(p)])
     s.body_words += len(gt_toks)
-    s.words_lost += to_out.count(-1)
+    # Lost whatever the order: words of the truth the output holds fewer times.
+    s.words_lost += sum((Counter(gt_toks) - Counter(w for p in out_pars for w in words(p))).values())
     in_source = align(gt_toks, words(source)) if source is not None else None
     pos = 0
     for p in gt_pars:
