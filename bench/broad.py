@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from srtext.evaluate import Scores
@@ -35,42 +35,54 @@ COLUMNS = {
 
 @dataclass(frozen=True)
 class Doc:
+    """A document as read once: the report never reads its files again."""
+
     name: str
     family: str
     language: str
     split: str
-    source: Path
-    truth: Path
-    meta: Path
+    pages: int
+    source: str = ""
+    truth: str = ""
+    meta: dict[str, object] = field(default_factory=dict)
 
 
 def load(root: Path) -> tuple[list[Doc], list[str]]:
     """The documents under ``root`` that have an input, a truth and a split; notes on the others."""
     docs: list[Doc] = []
     notes: list[str] = []
-    for meta in sorted(root.glob("*/*.json")):
-        name = meta.name[: -len(".json")]
-        source, truth = meta.with_name(f"{name}.pdftotext.txt"), meta.with_name(f"{name}.truth.txt")
+    for path in sorted(root.glob("*/*.json")):
+        name, where = path.name[: -len(".json")], path.parent.name
         try:
-            m = json.loads(meta.read_text(encoding="utf-8"))
+            meta = json.loads(path.read_text(encoding="utf-8"))
+            source = path.with_name(f"{name}.pdftotext.txt").read_text(encoding="utf-8", errors="replace")
+            truth = path.with_name(f"{name}.truth.txt").read_text(encoding="utf-8")
         except (OSError, ValueError) as e:
-            notes.append(f"{meta.parent.name}/{meta.name}: unreadable ({e})")
+            notes.append(f"{where}/{name}: unreadable ({getattr(e, 'strerror', None) or e})")
             continue
-        if not isinstance(m, dict) or not (source.exists() and truth.exists()):
-            notes.append(f"{meta.parent.name}/{name}: no input or truth beside its json")
+        if not isinstance(meta, dict) or meta.get("split") not in SPLITS:
+            notes.append(f"{where}/{name}: no split (tune or validate) in its json")
             continue
-        if m.get("split") not in SPLITS:
-            notes.append(f"{meta.parent.name}/{name}: no split (tune or validate) in its json")
-            continue
-        family = str(m.get("family") or meta.parent.name)
-        docs.append(Doc(name, family, str(m.get("language") or "?"), str(m["split"]), source, truth, meta))
+        pages = meta.get("pages")
+        docs.append(
+            Doc(
+                name,
+                str(meta.get("family") or where),
+                str(meta.get("language") or "?"),
+                str(meta["split"]),
+                pages if isinstance(pages, int) else 0,
+                source,
+                truth,
+                meta,
+            )
+        )
     return docs, notes
 
 
 def groups(docs: Sequence[Doc]) -> list[tuple[str, list[Doc]]]:
     """Every family, every language, then all documents.
 
-    >>> d = [Doc(n, f, lang, "tune", Path(), Path(), Path()) for n, f, lang in
+    >>> d = [Doc(n, f, lang, "tune", 1) for n, f, lang in
     ...      [("a", "latex", "en"), ("b", "html", "en"), ("c", "latex", "de")]]
     >>> for g, ds in groups(d):
     ...     print(g, [x.name for x in ds])

@@ -319,21 +319,13 @@ def broad_section(runner: Runner, root: Path) -> str:
     docs, notes = load(root)
     if not docs:
         return f"_No scorable documents in `{root}`: section skipped._\n" + "".join(f"- {n}\n" for n in notes)
-    texts = [
-        (
-            d.source.read_text(encoding="utf-8", errors="replace"),
-            d.truth.read_text(encoding="utf-8"),
-            json.loads(d.meta.read_text(encoding="utf-8")),
-        )
-        for d in docs
-    ]
-    results = runner.run([(t, src, truth, meta, True) for t in ROWS for src, truth, meta in texts])
+    results = runner.run([(t, d.source, d.truth, d.meta, True) for t in ROWS for d in docs])
     by: dict[tuple[str, str], Scores] = {}
     for k, tool in enumerate(ROWS):
         for d, (s, _out) in zip(docs, results[k * len(docs) : (k + 1) * len(docs)], strict=True):
-            by[d.name, tool] = s
+            by[f"{d.family}/{d.name}", tool] = s
     halves = {x: sum(d.split == x for d in docs) for x in SPLITS}
-    pages = sum(int(json.loads(d.meta.read_text(encoding="utf-8")).get("pages") or 0) for d in docs)
+    pages = sum(d.pages for d in docs)
     rev = _revision(root)
     out = (
         f"{len(docs)} documents, {pages} pages, from `{root.name}/`{f' at commit {rev}' if rev else ''}: "
@@ -348,8 +340,8 @@ def broad_section(runner: Runner, root: Path) -> str:
             (
                 name,
                 sum(d.split == "validate" for d in ds),
-                pooled(ds, "validate", lambda d: by[d.name, "srtext"]),
-                pooled(ds, "validate", lambda d: by[d.name, "blank-line blocks"]),
+                pooled(ds, "validate", lambda d: by[f"{d.family}/{d.name}", "srtext"]),
+                pooled(ds, "validate", lambda d: by[f"{d.family}/{d.name}", "blank-line blocks"]),
             )
             for name, ds in grouped
         ]
@@ -361,8 +353,8 @@ def broad_section(runner: Runner, root: Path) -> str:
             [
                 (
                     tool,
-                    pooled(ds, "tune", lambda d, tool=tool: by[d.name, tool]),
-                    pooled(ds, "validate", lambda d, tool=tool: by[d.name, tool]),
+                    pooled(ds, "tune", lambda d, tool=tool: by[f"{d.family}/{d.name}", tool]),
+                    pooled(ds, "validate", lambda d, tool=tool: by[f"{d.family}/{d.name}", tool]),
                 )
                 for tool in ROWS
             ]
