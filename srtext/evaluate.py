@@ -5,7 +5,7 @@ blank-line separated paragraphs (empty lines are ignored either way).  NL+, NL-,
 P+, P- and W~ are the benchmark's own (Bast & Korzen's evaluation, rebuilt in
 :mod:`srtext.docdiff`): they agree with its scorer on the same files.  Broken
 sentences align words lower-cased with punctuation ignored (each CJK character
-a word) with :class:`difflib.SequenceMatcher`.  The benchmark's placeholders
+a word) by longest common runs, as :class:`difflib.SequenceMatcher` does.  The benchmark's placeholders
 (``[formula]``, ``[\\cite=x]``...) are junk that costs nothing, as in the
 benchmark (``--no-wildcards`` removes them instead, so that the output's words
 in their place count).  The measures (full definitions in ``docs/measures.md``):
@@ -41,12 +41,11 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from difflib import SequenceMatcher
 from pathlib import Path
 
 import regex
 
-from srtext.docdiff import diff
+from srtext.docdiff import Runs, diff
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
 _WORD = regex.compile(
@@ -87,7 +86,7 @@ def align(a: Sequence[str], b: Sequence[str]) -> list[int]:
     [0, -1, 2]
     """
     out = [-1] * len(a)
-    for i, j, n in SequenceMatcher(None, a, b, autojunk=False).get_matching_blocks():
+    for i, j, n in Runs(a, b).blocks(len(a), len(b)):
         out[i : i + n] = range(j, j + n)
     return out
 
