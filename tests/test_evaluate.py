@@ -219,3 +219,23 @@ def test_page_numbers_leak_only_beyond_the_numbers_of_the_text() -> None:
     assert (bad.furniture, bad.furniture_leaked) == (2, 2)
     assert bad.shares()["words lost%"] == 0.0
     assert score("Rivers move.", truth).shares()["words lost%"] == 66.67
+
+
+def test_longest_runs_are_difflibs() -> None:
+    """srtext.docdiff.Runs finds the runs difflib finds (the benchmark's recursion relies on
+    which of several equally long runs comes first)."""
+    import random
+    from difflib import SequenceMatcher
+
+    from srtext.docdiff import Runs
+
+    rng = random.Random(20)
+    for _ in range(2000):
+        a = [rng.choice("abcd") for _ in range(rng.randint(0, 14))]
+        b = [rng.choice("abcd") for _ in range(rng.randint(0, 14))]
+        lo_a, lo_b = rng.randint(0, len(a)), rng.randint(0, len(b))
+        hi_a, hi_b = rng.randint(lo_a, len(a)), rng.randint(lo_b, len(b))
+        matcher = SequenceMatcher(None, a, b, autojunk=False)
+        expected = tuple(matcher.find_longest_match(lo_a, hi_a, lo_b, hi_b))
+        assert Runs(a, b).longest(lo_a, hi_a, lo_b, hi_b) == expected
+        assert Runs(a, b).blocks(len(a), len(b)) == [tuple(m) for m in matcher.get_matching_blocks()[:-1]]
