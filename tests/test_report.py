@@ -80,3 +80,37 @@ def test_absent_data_is_skipped_with_a_note(tmp_path: Path) -> None:
     assert "section skipped" in broad_section(runner, tmp_path / "none")
     assert "section skipped" in broad_section(runner, tmp_path)
     assert "arxiv-dev not found" in arxiv_section(runner, tmp_path / "none", tmp_path / "none")
+
+
+def fake_arxiv(root: Path) -> Path:
+    paper = root / "arxiv" / "0001"
+    paper.mkdir(parents=True)
+    (paper / "x0001.pdftotext.txt").write_text(
+        "Tides\n\nThe water rises twice a day. Boats wait in the\nharbour until it is high enough.\n\f"
+    )
+    (paper / "x0001.body.txt").write_text(
+        "Tides\n\nThe water rises twice a day. Boats wait in the harbour until it is high enough.\n"
+    )
+    return root / "arxiv"
+
+
+def test_arxiv_section_without_the_scorer_says_so(tmp_path: Path) -> None:
+    out = arxiv_section(Runner(1), fake_arxiv(tmp_path), tmp_path / "bk-scorer")
+    assert "1 papers" in out and "scorer not found" in out and "srtext-eval / scorer" not in out
+
+
+def test_arxiv_section_sets_the_scorers_numbers_beside_its_own(tmp_path: Path) -> None:
+    scorer = tmp_path / "bk-scorer"
+    scorer.mkdir()
+    (scorer / "score.py").write_text(
+        "import sys, glob\n"
+        "assert sys.argv[1:] == ['.sr.txt', sys.argv[2], '--blank-from-lines']\n"
+        "n = len(glob.glob(sys.argv[2] + '/*.body.txt'))\n"
+        "print(f'TOTAL docs={n} NL+=50.0% NL-=0.0% P+=0.0% P-=0.0% W~=0.0%')\n"
+    )
+    out = arxiv_section(Runner(1), fake_arxiv(tmp_path), scorer)
+    row = next(x for x in out.splitlines() if x.startswith("| pdftotext | ") and "/" in x)
+    # pdftotext splits the second paragraph over two lines: srtext-eval counts NL+ 50% too
+    assert row.split(" | ")[1] == "50.00 / 50.0 (0%)"
+    (scorer / "score.py").write_text("print('no total here')\n")
+    assert "failed (no TOTAL line" in arxiv_section(Runner(1), fake_arxiv(tmp_path / "again"), scorer)
