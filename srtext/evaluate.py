@@ -376,9 +376,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-wildcards",
         action="store_true",
-        help="remove the truth's placeholders ([formula]...) before aligning, so that the output's "
-        "words in their place count as spurious (stricter than the benchmark, which ignores every "
-        "difference that holds a placeholder)",
+        help="remove the truth's placeholders ([formula]...) before comparing, so that the output's "
+        "words in their place count (stricter than the benchmark, which ignores every difference "
+        "whose truth side is mostly placeholders)",
     )
     args = parser.parse_args(argv)
     if args.output.is_dir() != args.truth.is_dir():
