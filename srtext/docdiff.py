@@ -67,6 +67,7 @@ _HAS_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
 
 MIN_REARRANGE = 10  # words: the benchmark's setting for arXiv papers
 PARA_COST = 1.1  # a split or merge costs a little more than a word
+#: The keys of :attr:`Diff.counts`.
 KEYS = ("NL+", "NL-", "P+", "P-", "W+", "W-", "W~", "moved")
 
 
@@ -449,6 +450,7 @@ def _settle_moves(doc: Doc, phrases: list[Phrase]) -> list[Phrase]:
             assert m.sub is not None and m.source is not None and m.target is not None
             splits, merges = _split_merge_ops(doc, m, by_truth=False)
             forced = splits == 0  # breaks on both sides
+            # The move, plus the operations inside the block, which the benchmark adds twice here.
             cost = PARA_COST * (splits + merges) + 2 * sum(m.sub[0].values()) + 1
             if forced or cost <= len(m.t):
                 gone_a, gone_t = set(m.a), set(m.t)
