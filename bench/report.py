@@ -82,10 +82,14 @@ ROWS = ["pdftotext", "blank-line blocks", "srtext --mode paper", "srtext"]
 Job = tuple[str, str, str, "dict[str, object] | None", bool]  # tool, input, truth, metadata, wildcards
 
 
-def _work(job: Job) -> tuple[Scores, str]:
-    tool, source, truth, meta, wildcards = job
-    out = TOOLS[tool](source)
-    return score(out, truth, source, meta, wildcards=wildcards), out
+def _work(job: tuple[tuple[str, ...], str, str, dict[str, object] | None, bool]) -> list[tuple[Scores, str]]:
+    """Several tools on one document, in one process (which aligns the truth with the input once)."""
+    tools, source, truth, meta, wildcards = job
+    results = []
+    for tool in tools:
+        out = TOOLS[tool](source)
+        results.append((score(out, truth, source, meta, wildcards=wildcards), out))
+    return results
 
 
 class Runner:
@@ -96,9 +100,20 @@ class Runner:
         self.pool = ProcessPoolExecutor(workers) if workers > 1 else None
 
     def run(self, jobs: Sequence[Job]) -> list[tuple[Scores, str]]:
-        if self.pool is None:
-            return [_work(j) for j in jobs]
-        return list(self.pool.map(_work, jobs, chunksize=1))
+        """Each job's scores and output, in order; the jobs of one document go together."""
+        groups: dict[tuple[int, int, int, bool], list[int]] = {}
+        for k, (_tool, source, truth, meta, wildcards) in enumerate(jobs):
+            groups.setdefault((id(source), id(truth), id(meta), wildcards), []).append(k)
+        work = [
+            (tuple(jobs[k][0] for k in ks), jobs[ks[0]][1], jobs[ks[0]][2], jobs[ks[0]][3], jobs[ks[0]][4])
+            for ks in groups.values()
+        ]
+        done = map(_work, work) if self.pool is None else self.pool.map(_work, work, chunksize=1)
+        results: list[tuple[Scores, str] | None] = [None] * len(jobs)
+        for ks, got in zip(groups.values(), done, strict=True):
+            for k, r in zip(ks, got, strict=True):
+                results[k] = r
+        return [r for r in results if r is not None]
 
     def totals(
         self,

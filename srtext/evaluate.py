@@ -41,6 +41,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import regex
@@ -217,6 +218,12 @@ def score(
     return s
 
 
+@lru_cache(maxsize=4)
+def _in_source(gt_pars: tuple[str, ...], source: str) -> list[int]:
+    """The truth's words aligned with the input's (kept for the next tool scored on the same input)."""
+    return align([w for p in gt_pars for w in words(p)], words(source))
+
+
 def _broken(s: Scores, gt_pars: list[str], out_pars: list[str], source: str | None) -> None:
     """Sentences of the truth the input holds whole that the output does not hold in one
     paragraph; and the truth's words (placeholders left out) missing from the output, in any order."""
@@ -226,7 +233,7 @@ def _broken(s: Scores, gt_pars: list[str], out_pars: list[str], source: str | No
     s.body_words += len(gt_toks)
     # Lost whatever the order: words of the truth the output holds fewer times.
     s.words_lost += sum((Counter(gt_toks) - Counter(w for p in out_pars for w in words(p))).values())
-    in_source = align(gt_toks, words(source)) if source is not None else None
+    in_source = _in_source(tuple(gt_pars), source) if source is not None else None
     pos = 0
     for p in gt_pars:
         for sent in sentences(p):
