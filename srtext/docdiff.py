@@ -99,6 +99,11 @@ class Side:
         for p in paragraphs:
             before = len(self.norm)
             for token in p.split():
+                if token.isalnum():  # most words: nothing to cut or clean
+                    word = token.lower()
+                    if word.isascii() or not _HAS_CJK.search(word):
+                        self._add(word, False)
+                        continue
                 parts = JUNK.split(token) if junk else [token]
                 for k, part in enumerate(parts):
                     if k % 2:
@@ -106,7 +111,7 @@ class Side:
                         continue
                     for piece in _SPECIAL.split(part):
                         word = _clean(piece.lower())
-                        if word and _HAS_CJK.search(word):
+                        if word and not word.isascii() and _HAS_CJK.search(word):
                             for w in _CJK.findall(word):
                                 self._add(w, False)
                         elif word:

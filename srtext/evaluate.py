@@ -155,8 +155,9 @@ def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
     """
     if not needle:
         return 0
-    n = len(needle)
-    return sum(1 for i in range(len(haystack) - n + 1) if list(haystack[i : i + n]) == list(needle))
+    hay, want = list(haystack), list(needle)
+    first, n = want[0], len(want)
+    return sum(1 for i, w in enumerate(hay) if w == first and hay[i : i + n] == want)
 
 
 def score(
