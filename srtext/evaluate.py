@@ -1,15 +1,14 @@
 """Score recovered paragraphs against ground truth: ``srtext-eval``.
 
 Ground truth is one paragraph per line; the output is one paragraph per line or
-blank-line separated paragraphs (empty lines are ignored either way).  Words
-are compared lower-cased with punctuation ignored; each CJK character is a
-word.  The output's words are aligned to the ground truth's with
-:class:`difflib.SequenceMatcher`.  The benchmark's placeholders (``[formula]``,
-``[\\cite=x]``...) are wildcards, as in the benchmark's own evaluation
-(``doc_diff.ignore_phrase``): where the output and the truth differ and the
-truth holds a placeholder, neither side's words count (``--no-wildcards``
-removes the placeholders instead and counts the output's words in their
-place).  The measures (full definitions in ``docs/measures.md``):
+blank-line separated paragraphs (empty lines are ignored either way).  NL+, NL-,
+P+, P- and W~ are the benchmark's own (Bast & Korzen's evaluation, rebuilt in
+:mod:`srtext.docdiff`): they agree with its scorer on the same files.  Broken
+sentences align words lower-cased with punctuation ignored (each CJK character
+a word) by longest common runs, as :class:`difflib.SequenceMatcher` does.  The benchmark's placeholders
+(``[formula]``, ``[\\cite=x]``...) are junk that costs nothing, as in the
+benchmark (``--no-wildcards`` removes them instead, so that the output's words
+in their place count).  The measures (full definitions in ``docs/measures.md``):
 
 ``broken``
     ground-truth sentences that the input contains whole (all their words align
@@ -17,19 +16,16 @@ place).  The measures (full definitions in ``docs/measures.md``):
     paragraph, as a share of those sentences: the paper's measure.
 ``NL+`` / ``NL-``
     spurious paragraph breaks (a ground-truth paragraph split) and missing ones
-    (two ground-truth paragraphs merged), as a share of ground-truth paragraphs.
+    (two ground-truth paragraphs merged), as a share of ground-truth paragraphs;
+    cutting a spurious paragraph out of the middle of one also counts.
 ``P+`` / ``P-``
-    output words that align with no ground-truth word, and ground-truth words
-    that no output word aligns with, as a share of ground-truth words.
-``P+par`` / ``P-par``
-    the same words counted only where they make a whole spurious or missing
-    paragraph, by the benchmark's cost rule (:func:`counts_as_paragraph`):
-    the unit of Bast & Korzen's published P+ and P-.  A short run inside a
-    paragraph (formula debris, a stray word) is a word error there.
-``W~``
-    ground-truth words damaged around a line end: split ("meta- bolic") or
-    fused ("wellknown" for "well-known"), as a share of ground-truth words.
-    Such words count here, not in P+ or P-.
+    words of spurious and missing paragraphs (a run of words the truth lacks, or
+    the output lacks, when removing or inserting it as a paragraph costs less
+    than word by word), as a share of ground-truth words.
+``W+`` / ``W-`` / ``W~``
+    the other differences, word by word: spurious, missing and misspelt words
+    (``meta- bolic``, ``wellknown``, a formula's symbols in the truth's words'
+    place), as a share of ground-truth words.
 headings, captions (where the corpus metadata lists them)
     share of them that come out whole as a paragraph of their own.
 furniture, footnotes (where the corpus metadata lists them)
@@ -42,20 +38,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
-from difflib import SequenceMatcher
+from functools import lru_cache
 from pathlib import Path
 
 import regex
+
+from srtext.docdiff import Runs, diff
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
 _WORD = regex.compile(
     r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1
 )
-_TRUTH_TOKEN = regex.compile(f"({_PLACEHOLDER.pattern})|{_WORD.pattern}", regex.V1)
-#: A ground-truth placeholder among the words: equal to no word of the output.
-WILDCARD = "\x00"
 _SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])|(?<=[。！？])")
 
 
@@ -90,65 +86,10 @@ def align(a: Sequence[str], b: Sequence[str]) -> list[int]:
     >>> align(["a", "b", "c"], ["a", "x", "c"])
     [0, -1, 2]
     """
-    return _align(a, b)[0]
-
-
-_Gap = tuple[int, int, int, int]  # a[i1:i2] stands where b[j1:j2] does, and they differ
-
-
-def _align(a: Sequence[str], b: Sequence[str]) -> tuple[list[int], list[int], int, list[_Gap]]:
-    """The alignment, the indices of ``a`` damaged around a line end, the
-    number of ``b`` items that stand for them (so that neither counts as P+ or
-    P-), and the other places where ``a`` and ``b`` differ.
-
-    >>> _align(["the", "metabolic", "rate"], ["the", "meta", "bolic", "rate"])
-    ([0, -1, 3], [1], 2, [])
-    >>> _align(["well", "known"], ["wellknown"])
-    ([-1, -1], [0, 1], 1, [])
-    >>> _align(["a", "b"], ["a", "x", "y", "b"])
-    ([0, 3], [], 0, [(1, 1, 1, 3)])
-    """
     out = [-1] * len(a)
-    damaged: list[int] = []
-    stand_ins = 0
-    gaps: list[_Gap] = []
-    matcher = SequenceMatcher(None, a, b, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
-        if tag == "equal":
-            out[i1:i2] = range(j1, j2)
-            continue
-        if tag == "replace" and (i2 - i1 > 1 or j2 - j1 > 1):
-            joined_a, joined_b = "".join(a[i1:i2]), "".join(b[j1:j2])
-            if joined_a == joined_b:
-                damaged.extend(range(i1, i2))
-                stand_ins += j2 - j1
-                continue
-        gaps.append((i1, i2, j1, j2))
-    return out, damaged, stand_ins, gaps
-
-
-def counts_as_paragraph(words: int, break_before: bool, break_after: bool, replaced: bool = False) -> bool:
-    """Is a run of spurious (or missing) words a paragraph error, not word errors?
-
-    The benchmark's cost rule (Bast & Korzen's evaluation, ``doc_diff.py``): a
-    run with paragraph breaks on both sides is a paragraph; otherwise it is one
-    when inserting (or deleting, or for a replaced run both) the paragraph,
-    plus 1.1 for each split and merge needed to cut it out, costs no more than
-    fixing it word by word (one per word).
-
-    >>> counts_as_paragraph(1, True, True)
-    True
-    >>> counts_as_paragraph(4, False, False), counts_as_paragraph(5, False, False)
-    (False, True)
-    >>> counts_as_paragraph(2, True, False), counts_as_paragraph(3, True, False)
-    (False, True)
-    >>> counts_as_paragraph(3, True, False, replaced=True)
-    False
-    """
-    if break_before and break_after:
-        return True
-    cuts = (not break_before) + (not break_after) + (not break_before and not break_after)
-    return (2 if replaced else 1) + 1.1 * cuts <= words
+    for i, j, n in Runs(a, b).blocks(len(a), len(b)):
+        out[i : i + n] = range(j, j + n)
+    return out
 
 
 @dataclass
@@ -164,9 +105,12 @@ class Scores:
     nl_minus: int = 0
     p_plus: int = 0
     p_minus: int = 0
-    p_plus_paragraphs: int = 0
-    p_minus_paragraphs: int = 0
+    w_plus: int = 0
+    w_minus: int = 0
     w_damaged: int = 0
+    moved: int = 0
+    body_words: int = 0
+    words_lost: int = 0
     headings: int = 0
     headings_kept: int = 0
     captions: int = 0
@@ -192,33 +136,15 @@ class Scores:
             "NL-%": pct(self.nl_minus, self.gt_paragraphs),
             "P+%": pct(self.p_plus, self.gt_words),
             "P-%": pct(self.p_minus, self.gt_words),
-            "P+par%": pct(self.p_plus_paragraphs, self.gt_words),
-            "P-par%": pct(self.p_minus_paragraphs, self.gt_words),
+            "W+%": pct(self.w_plus, self.gt_words),
+            "W-%": pct(self.w_minus, self.gt_words),
             "W~%": pct(self.w_damaged, self.gt_words),
+            "words lost%": pct(self.words_lost, self.body_words),
             "headings kept%": pct(self.headings_kept, self.headings),
             "captions kept%": pct(self.captions_kept, self.captions),
             "furniture leaked%": pct(self.furniture_leaked, self.furniture),
             "footnotes leaked%": pct(self.footnotes_leaked, self.footnotes),
         }
-
-
-def _tokens(paragraphs: Sequence[str], wildcards: bool = False) -> tuple[list[str], list[int]]:
-    """The words of the paragraphs and the paragraph each is in; ``wildcards``:
-    the truth's placeholders too, each as a :data:`WILDCARD`.
-
-    >>> _tokens(["The [formula] is", "[\\\\cite=x] small."], wildcards=True)
-    (['the', '\\x00', 'is', '\\x00', 'small'], [0, 0, 0, 1, 1])
-    """
-    toks: list[str] = []
-    owner: list[int] = []
-    for i, p in enumerate(paragraphs):
-        if wildcards:
-            ws = [WILDCARD if m.group(1) else m.group().lower() for m in _TRUTH_TOKEN.finditer(p)]
-        else:
-            ws = words(p)
-        toks.extend(ws)
-        owner.extend([i] * len(ws))
-    return toks, owner
 
 
 def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
@@ -229,8 +155,9 @@ def _contains(haystack: Sequence[str], needle: Sequence[str]) -> int:
     """
     if not needle:
         return 0
-    n = len(needle)
-    return sum(1 for i in range(len(haystack) - n + 1) if list(haystack[i : i + n]) == list(needle))
+    hay, want = list(haystack), list(needle)
+    first, n = want[0], len(want)
+    return sum(1 for i, w in enumerate(hay) if w == first and hay[i : i + n] == want)
 
 
 def score(
@@ -246,9 +173,9 @@ def score(
     separated); ``source`` is the input the tool was given, which decides which
     sentences count for ``broken``; ``meta`` is a corpus metadata record with
     lists of ``headings``, ``captions``, ``headers`` and ``footnotes``.
-    ``wildcards=False`` removes the truth's placeholders before aligning, so
-    that the output's words in their place count as P+ (stricter than the
-    benchmark, which ignores every difference that holds a placeholder).
+    ``wildcards=False`` removes the truth's placeholders before comparing, so
+    that the output's words in their place count (stricter than the benchmark,
+    which ignores every difference whose truth side is mostly placeholders).
 
     >>> s = score("One two three.\\nFour five.\\nSix seven.\\n", "One two three. Four five.\\nSix seven.\\n")
     >>> (s.nl_plus, s.nl_minus, s.p_plus, s.p_minus, s.broken, s.sentences)
@@ -257,89 +184,57 @@ def score(
     >>> (s.nl_plus, s.nl_minus, s.broken)
     (0, 1, 0)
     >>> s = score("One two\\nthree. Header\\n", "One two three.\\n")
-    >>> (s.nl_plus, s.p_plus, s.broken, s.sentences)
+    >>> (s.nl_plus, s.w_plus, s.broken, s.sentences)
     (1, 1, 1, 1)
 
     A placeholder of the truth stands for whatever the output has in its place,
     or for nothing; other differences still count:
 
     >>> truth = "The energy is [formula] where f is small.\\n"
-    >>> [(s.p_plus, s.p_minus, s.gt_words) for s in (score(o, truth) for o in (
+    >>> [(s.w_damaged, s.w_plus, s.gt_words) for s in (score(o, truth) for o in (
     ...     "The energy is E = mc2 where f is small.", "The energy is where f is small.",
     ...     "The energy is E = mc2 where f is large."))]
-    [(0, 0, 7), (0, 0, 7), (1, 1, 7)]
+    [(0, 0, 8), (0, 0, 8), (1, 0, 8)]
     """
     gt_pars = [p for p in truth.splitlines() if p.strip()]
     out_pars = [p for p in output.splitlines() if p.strip()]
-    full, full_owner = _tokens(gt_pars, wildcards)
-    out_toks, out_owner = _tokens(out_pars)
-    to_full, damaged, stand_ins, gaps = _align(full, out_toks)
-    # The benchmark's rule for its placeholders: where output and truth differ and
-    # the truth holds a placeholder ("[formula]"), neither side's words count.
-    excused = [g for g in gaps if wildcards and WILDCARD in full[g[0] : g[1]]]
-    gaps = [g for g in gaps if g not in excused]
-    kept = [k for k, t in enumerate(full) if t != WILDCARD]
-    gt_toks = [full[k] for k in kept]
-    gt_owner = [full_owner[k] for k in kept]
-    to_out = [to_full[k] for k in kept]
-    s = Scores(documents=1, gt_paragraphs=len(gt_pars), gt_words=len(gt_toks))
-    matched = sum(1 for j in to_out if j >= 0)
-    s.w_damaged = len(damaged)
-    excused_gt = sum(1 for i1, i2, _, _ in excused for t in full[i1:i2] if t != WILDCARD)
-    s.p_minus = len(gt_toks) - matched - s.w_damaged - excused_gt
-    s.p_plus = len(out_toks) - matched - stand_ins - sum(j2 - j1 for _, _, j1, j2 in excused)
-    _boundaries(s, to_out, gt_owner, out_owner)
-    _paragraph_errors(s, gaps, full_owner, out_owner)
-    _broken(s, gt_pars, gt_toks, to_out, out_owner, source)
+    d = diff(out_pars, gt_pars, wildcards)
+    c = d.counts
+    s = Scores(
+        documents=1,
+        gt_paragraphs=d.paragraphs,
+        gt_words=d.words,
+        nl_plus=c["NL+"],
+        nl_minus=c["NL-"],
+        p_plus=c["P+"],
+        p_minus=c["P-"],
+        w_plus=c["W+"],
+        w_minus=c["W-"],
+        w_damaged=c["W~"],
+        moved=c["moved"],
+    )
+    _broken(s, gt_pars, out_pars, source)
     if meta:
-        _classes(s, meta, out_pars, source)
+        _classes(s, meta, gt_pars, out_pars, source)
     return s
 
 
-def _boundaries(s: Scores, to_out: list[int], gt_owner: list[int], out_owner: list[int]) -> None:
-    """NL+ and NL-, from consecutive aligned ground-truth words."""
-    prev_gt, prev_out = -1, -1
-    for i, j in enumerate(to_out):
-        if j < 0:
-            continue
-        g, o = gt_owner[i], out_owner[j]
-        if prev_gt == g and prev_out != o:
-            s.nl_plus += 1
-        elif prev_gt not in (-1, g) and prev_out == o:
-            s.nl_minus += 1
-        prev_gt, prev_out = g, o
+@lru_cache(maxsize=4)
+def _in_source(gt_pars: tuple[str, ...], source: str) -> list[int]:
+    """The truth's words aligned with the input's (kept for the next tool scored on the same input)."""
+    return align([w for p in gt_pars for w in words(p)], words(source))
 
 
-def _paragraph_errors(s: Scores, gaps: list[_Gap], gt_owner: list[int], out_owner: list[int]) -> None:
-    """P+ and P- in the benchmark's unit: words of whole spurious or missing paragraphs.
-
-    A run of output words the truth lacks is a spurious paragraph when it stands
-    between output paragraph breaks, or is long enough that cutting it out is
-    cheaper than deleting its words (:func:`counts_as_paragraph`); missing runs
-    likewise with the truth's breaks.  Shorter runs inside a paragraph (formula
-    debris, a stray word) are word errors, which the benchmark reports apart.
-    """
-
-    def breaks(owner: list[int], k1: int, k2: int) -> tuple[bool, bool]:
-        return k1 == 0 or owner[k1 - 1] != owner[k1], k2 == len(owner) or owner[k2] != owner[k2 - 1]
-
-    for i1, i2, j1, j2 in gaps:
-        replaced = i2 > i1 and j2 > j1
-        if j2 > j1 and counts_as_paragraph(max(j2 - j1, i2 - i1), *breaks(out_owner, j1, j2), replaced):
-            s.p_plus_paragraphs += j2 - j1
-        if i2 > i1 and counts_as_paragraph(max(j2 - j1, i2 - i1), *breaks(gt_owner, i1, i2), replaced):
-            s.p_minus_paragraphs += i2 - i1
-
-
-def _broken(
-    s: Scores,
-    gt_pars: list[str],
-    gt_toks: list[str],
-    to_out: list[int],
-    out_owner: list[int],
-    source: str | None,
-) -> None:
-    in_source = align(gt_toks, words(source)) if source is not None else None
+def _broken(s: Scores, gt_pars: list[str], out_pars: list[str], source: str | None) -> None:
+    """Sentences of the truth the input holds whole that the output does not hold in one
+    paragraph; and the truth's words (placeholders left out) missing from the output, in any order."""
+    gt_toks = [w for p in gt_pars for w in words(p)]
+    out_owner = [i for i, p in enumerate(out_pars) for _ in words(p)]
+    to_out = align(gt_toks, [w for p in out_pars for w in words(p)])
+    s.body_words += len(gt_toks)
+    # Lost whatever the order: words of the truth the output holds fewer times.
+    s.words_lost += sum((Counter(gt_toks) - Counter(w for p in out_pars for w in words(p))).values())
+    in_source = _in_source(tuple(gt_pars), source) if source is not None else None
     pos = 0
     for p in gt_pars:
         for sent in sentences(p):
@@ -383,7 +278,9 @@ def on_lines_of_its_own(source: str, text: str) -> bool:
     return False
 
 
-def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: str | None) -> None:
+def _classes(
+    s: Scores, meta: dict[str, object], gt_pars: list[str], out_pars: list[str], source: str | None
+) -> None:
     own = {tuple(words(p)) for p in out_pars}
     out_words = [w for p in out_pars for w in words(p)]
     for key, total, kept in (
@@ -396,13 +293,18 @@ def _classes(s: Scores, meta: dict[str, object], out_pars: list[str], source: st
                 setattr(s, kept, getattr(s, kept) + 1)
     if source is not None:
         lines = [tuple(words(x)) for x in source.splitlines()]
-        for header in _strings(meta, "headers"):
-            hw = tuple(words(header))
-            in_input = sum(1 for x in lines if x == hw)
+        truth_words = [w for p in gt_pars for w in words(p)]
+        # Running heads and footers (page numbers, "Page 3 of 9", a margin stamp): each
+        # line of the input that holds one, and how many of them reach the output.
+        for item in dict.fromkeys(_strings(meta, "headers") + _strings(meta, "footers")):
+            hw = tuple(words(item))
+            in_input = sum(1 for x in lines if x == hw) if hw else 0
             s.furniture += in_input
-            # Occurrences beyond those the ground truth itself holds (a title may also be a header).
-            legit = sum(1 for p in _strings(meta, "headings") if tuple(words(p)) == hw)
-            s.furniture_leaked += min(in_input, max(0, _contains(out_words, hw) - legit))
+            if in_input:
+                # Occurrences beyond those the ground truth itself holds (a title may also be a
+                # header, a page number a number of the text).
+                legit = _contains(truth_words, hw)
+                s.furniture_leaked += min(in_input, max(0, _contains(out_words, hw) - legit))
     for note in _strings(meta, "footnotes"):
         s.footnotes += 1
         if _contains(out_words, words(note)):
@@ -482,9 +384,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--no-wildcards",
         action="store_true",
-        help="remove the truth's placeholders ([formula]...) before aligning, so that the output's "
-        "words in their place count as spurious (stricter than the benchmark, which ignores every "
-        "difference that holds a placeholder)",
+        help="remove the truth's placeholders ([formula]...) before comparing, so that the output's "
+        "words in their place count (stricter than the benchmark, which ignores every difference "
+        "whose truth side is mostly placeholders)",
     )
     args = parser.parse_args(argv)
     if args.output.is_dir() != args.truth.is_dir():
