@@ -17,8 +17,9 @@ from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.extract import EXTRACTORS
-from srtext.process import Options, Result
-from srtext.progress import ProgressBar, Totals
+from srtext.made import DROPPED_HEADER_LINE, is_dropped_record
+from srtext.process import Options, OutputError, Result
+from srtext.progress import Progress, Totals
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 
@@ -217,6 +218,17 @@ def config_from_args(args: argparse.Namespace) -> Config:
     unknown = (keep | drop) - CLASSES.keys()
     if unknown:
         raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
+    if args.mode == "paper" and (keep or drop or args.no_repair):
+        raise ValueError("--keep, --drop and --no-repair apply to the default mode, not to --mode paper")
+    if args.explain and (args.output_format != "lines" or args.sentences or args.with_dropped):
+        raise ValueError(
+            "--explain writes its own table: it goes with no --format, --sentences or --with-dropped"
+        )
+    if args.lang is not None:
+        from srtext.lexicon import available
+
+        if not available(args.lang):
+            raise ValueError(f"--lang {args.lang!r}: no word list for this language (see --help for codes)")
     return Config(
         drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
         mode=args.mode,
@@ -247,16 +259,63 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.dropped:
         return _run_all(args, config, sys.stdout.buffer, None)
     try:
+        _check_dropped(args.dropped)
+    except ValueError as e:
+        print(f"srtext: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
         with atomic_write(Path(args.dropped)) as dropped:
+            dropped.write(DROPPED_HEADER_LINE.encode())
             status = _run_all(args, config, sys.stdout.buffer, dropped)
-            if status == EXIT_INTERRUPTED:
-                raise KeyboardInterrupt  # so that no half-written --dropped file is left
+            if status in (EXIT_INTERRUPTED, EXIT_USAGE):
+                raise _Abandon(status)  # so that no half-written --dropped file is left
+    except _Abandon as e:
+        return e.status
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except OSError as e:
         print(f"srtext: {args.dropped}: {e.strerror or e}", file=sys.stderr)
         return EXIT_FAILED
     return status
+
+
+class _Abandon(Exception):
+    """Leave the --dropped file as it was, and exit with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _check_dropped(path: str) -> None:
+    """Refuse a --dropped FILE that is a file other than an earlier --dropped record.
+
+    An existing file is only replaced when it is empty or begins with the
+    record's header, so that ``--dropped paper.pdf`` or a mistyped name
+    never overwrites an input or any other file.
+    """
+    if os.path.isdir(path):
+        raise ValueError(f"--dropped {path}: is a directory")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(DROPPED_HEADER_LINE.encode()))
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # not readable: writing it reports the error
+    if not is_dropped_record(head):
+        raise ValueError(f"--dropped {path}: refusing to overwrite a file that is not a --dropped record")
+
+
+def _clashes(dropped: str, jobs: Sequence[Job]) -> str | None:
+    """The input or output that the --dropped FILE would be, if any."""
+    target = os.path.realpath(dropped)
+    for job in jobs:
+        for path in (job.input, job.output):
+            local = path is not None and str(path) != "-" and "://" not in str(path)
+            if local and os.path.realpath(str(path)) == target:
+                return str(path)
+    return None
 
 
 def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
@@ -271,7 +330,8 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
     start = time.monotonic()
     totals = Totals()
     failed = 0
-    bar: ProgressBar | None = None
+    bar: Progress | None = None
+    client = None
 
     def report(message: str) -> None:
         if bar is not None:
@@ -293,24 +353,32 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             planned = [p for p in remote if not isinstance(p, InputError)]
             errors = [p for p in remote if isinstance(p, InputError)]
             jobs = [job for job, _, _ in planned]
-            results = run_dask(client, planned, config, options)
         else:
             local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
+            jobs, unwritable = _writable(jobs)
+            errors += unwritable
+        if args.dropped and (clash := _clashes(args.dropped, jobs)) is not None:
+            report(f"--dropped {args.dropped}: is {clash}, an input or output of this run")
+            return EXIT_USAGE
+        if args.dask:
+            results = run_dask(client, planned, config, options)
+        else:
             from srtext.parallel import available_cores, run_jobs
 
             results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
         for error in errors:
             report(str(error))
+            totals.refused(error)
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
         if to_files > 1 and not args.quiet and sys.stderr.isatty():
-            bar = ProgressBar(to_files, sys.stderr)
+            bar = Progress(to_files, sys.stderr)
         for r in results:
             totals.add(r)
             if r.text is not None:
-                stdout.write(r.text.encode("utf-8", "surrogateescape"))
+                _write_stdout(stdout, r.text.encode("utf-8", "surrogateescape"))
             if dropped is not None and r.dropped_rows:
                 dropped.write(r.dropped_rows.encode("utf-8", "surrogateescape"))
             if r.error is not None:
@@ -322,18 +390,93 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
                 report(r.histogram)
             if bar is not None and r.output is not None:
                 bar.update(r)
-        stdout.flush()
+        _write_stdout(stdout, b"", flush=True)
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE
+    except OutputError as e:
+        report(str(e))
+        _silence_stdout()
+        return EXIT_FAILED
     except KeyboardInterrupt:
         report("interrupted")
         return EXIT_INTERRUPTED
-    if bar is not None:
-        bar.clear()
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
     if not args.quiet and (to_files > 1 or args.dask or any(os.path.isdir(p) for p in args.paths)):
         print(totals.line(time.monotonic() - start), file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _write_stdout(stdout: BinaryIO, data: bytes, flush: bool = False) -> None:
+    """Write (and flush) standard output; an error other than a closed pipe is an :class:`OutputError`."""
+    try:
+        if data:
+            stdout.write(data)
+        if flush:
+            stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(e) from None
+
+
+def _writable(jobs: list[Job]) -> tuple[list[Job], list[InputError]]:
+    """The jobs whose output directory can be written, and one error per directory that cannot.
+
+    Checked before any work, so that a read-only output directory is said once,
+    naming it, rather than once per input after all the work.
+    """
+    verdict: dict[str, tuple[str, str] | None] = {}
+    keep: list[Job] = []
+    refused: dict[str, int] = {}
+    for job in jobs:
+        if job.output is None:
+            keep.append(job)
+            continue
+        parent = os.path.dirname(os.path.abspath(str(job.output)))
+        if parent not in verdict:
+            verdict[parent] = _cannot_write(parent)
+        if verdict[parent] is None:
+            keep.append(job)
+        else:
+            refused[parent] = refused.get(parent, 0) + 1
+    errors = []
+    for parent, n in refused.items():
+        where, reason = verdict[parent] or (parent, "")
+        inputs = f"{n} input{'s' * (n > 1)}"
+        errors.append(InputError(f"{where}: cannot write there ({reason}); {inputs} not processed"))
+    return keep, errors
+
+
+def _cannot_write(directory: str) -> tuple[str, str] | None:
+    """Where and why files cannot be made in ``directory`` (or where it would be made), or None."""
+    import errno
+
+    path = directory
+    while not os.path.exists(path):
+        up = os.path.dirname(path)
+        if up == path:
+            break
+        path = up
+    if not os.path.isdir(path):
+        return path, os.strerror(errno.ENOTDIR)
+    if _read_only(path):
+        return path, os.strerror(errno.EROFS)
+    if not os.access(path, os.W_OK):
+        return path, os.strerror(errno.EACCES)
+    return None
+
+
+def _read_only(path: str) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def _globs(values: list[str]) -> tuple[str, ...]:
