@@ -112,6 +112,15 @@ def _kind(path: Path) -> str:
         mode = path.stat().st_mode
     except OSError:  # a dangling link: processing it gives the error
         return ""
+    return kind_of(mode)
+
+
+def kind_of(mode: int) -> str:
+    """What a file of this mode is, when it is not a regular file ("" for a regular file).
+
+    >>> kind_of(0o100644), kind_of(0o010644)
+    ('', 'a FIFO')
+    """
     if stat.S_ISREG(mode):
         return ""
     if stat.S_ISFIFO(mode):

@@ -169,7 +169,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--dask",
         metavar="ADDRESS",
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); paths and -o "
-        "may be fsspec URLs such as s3://bucket/dir (needs: pip install 'srtext[dask]')",
+        "may be fsspec URLs such as s3://bucket/dir (needs Dask and fsspec: "
+        "pip install 'dask[distributed]' fsspec)",
     )
     p.add_argument(
         "--extractor",

@@ -313,5 +313,5 @@ def test_dask_without_the_extra_says_what_to_install(
     monkeypatch.setitem(sys.modules, "fsspec", None)  # as if srtext[dask] were not installed
     assert main(["--dask", "tcp://127.0.0.1:1", str(SAMPLES / "en-rivers.txt")]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "srtext: --dask needs Dask and fsspec: pip install 'srtext[dask]'"
+        "srtext: --dask needs Dask and fsspec: pip install 'dask[distributed]' fsspec"
     ]

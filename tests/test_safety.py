@@ -24,12 +24,17 @@ EN_TRUTH = SAMPLES / "en-rivers.truth.txt"
 LATEX = ROOT / "corpora" / "latex"
 
 
-def run(*args: str, stdin: bytes | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: bytes | None = None, timeout: float = 120, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's srtext, from any directory
     return subprocess.run(
         [sys.executable, "-m", "srtext", *args],
         capture_output=True,
         text=True,
         timeout=timeout,
+        cwd=cwd,
+        env=env,
         input=None if stdin is None else stdin.decode(),
         stdin=subprocess.DEVNULL if stdin is None else None,
     )
@@ -99,6 +104,21 @@ def test_dropped_record_quotes_tabs_and_newlines_in_names(tmp_path: Path) -> Non
     rows = _tsv(record)
     assert rows and all(len(row) == 5 and row[0] == str(src / name) for row in rows)
     assert all(row[1].isdigit() and row[2].isdigit() for row in rows)
+
+
+def test_dask_names_inputs_in_dropped_rows_as_a_local_run_does(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("fsspec")
+    _tree(tmp_path / "in", 2)
+    assert run("-q", "--dropped", "local.tsv", "in", "-o", "one", cwd=tmp_path).returncode == 0
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        r = run("-q", "--dask", address, "--dropped", "dask.tsv", "in", "-o", "two", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    local = _tsv(tmp_path / "local.tsv")
+    assert local == _tsv(tmp_path / "dask.tsv") and local[0][0] == "in/doc0.txt"
 
 
 # 3. Outputs made with other options are made again.
