@@ -194,7 +194,7 @@ class Document:
                 f"{self.name}: invalid {self.config.encoding} bytes passed through unchanged (see --encoding)"
             )
         if stats:
-            cw = self.config.cw if self.config.cw is not None else self.stats.cw()
+            cw = self.config.cw if self.config.cw is not None else self.stats.cw(self.config.mode != "paper")
             from srtext.stats import draw_histogram  # --stats only
 
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)

@@ -49,21 +49,76 @@ def recover(
         triples = with_column_width(lines, mode="paper", cw=config.cw, window=config.window, stats=stats)
         from srtext.paper import recover_paper  # paper mode only: not on the default start-up path
 
-        return recover_paper(triples, config.eps)
+        return bounded(recover_paper(triples, config.eps))
     if vocabulary is None:
         vocabulary = Vocabulary(config.lang)
     marked = observe(mark_pages(lines, config.window), vocabulary)
     triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
     joint = Dehyphenator(vocabulary, config.cache_dir).joint
-    return recover_default(
-        triples,
-        config.eps,
-        hold=config.window,
-        drop=config.drop,
-        stats=stats,
-        joint=joint,
-        repair=repairer(config.repair),
+    return bounded(
+        recover_default(
+            triples,
+            config.eps,
+            hold=config.window,
+            drop=config.drop,
+            stats=stats,
+            joint=joint,
+            repair=repairer(config.repair),
+        )
     )
+
+
+# The longest paragraph written: 100,000 characters, some 15,000 words, far beyond any
+# real paragraph; a longer one (a text that is all table, a text with no sentence end)
+# is cut at a sentence end or a space into paragraphs of at most this length.
+MAX_PARAGRAPH = 100_000
+
+
+def bounded(events: Iterable[Event], limit: int = MAX_PARAGRAPH) -> Iterator[Event]:
+    """The events, each paragraph longer than ``limit`` characters cut into several.
+
+    A cut falls after the last sentence end (``. ``, ``? ``, ``! ``) in the
+    second half of the piece, else at its last space (the space is not kept,
+    so the text's length does not change), else at ``limit``.
+
+    >>> p = Paragraph("One two. Three four five.", "body", (1,), 1, ((0, 0, 25, 1, 1),))
+    >>> [(q.text, q.start, q.end) for q in bounded([p], limit=12)]
+    [('One two.', 0, 8), ('Three four', 9, 19), ('five.', 20, 25)]
+    """
+    for e in events:
+        if isinstance(e, Paragraph) and len(e.text) > limit:
+            yield from _cut(e, limit)
+        else:
+            yield e
+
+
+def _cut(p: Paragraph, limit: int) -> Iterator[Paragraph]:
+    text = p.text
+    start = 0
+    while len(text) - start > limit:
+        window = text[start : start + limit + 1]
+        end = max(window.rfind(mark, limit // 2) for mark in (". ", "? ", "! "))
+        if end >= 0:
+            cut, resume = start + end + 1, start + end + 2
+        elif (space := window.rfind(" ", 1)) > 0:
+            cut, resume = start + space, start + space + 1
+        else:
+            cut = resume = start + limit
+        yield _piece(p, start, cut)
+        start = resume
+    yield _piece(p, start, len(text))
+
+
+def _piece(p: Paragraph, a: int, b: int) -> Paragraph:
+    """The paragraph's text from ``a`` to ``b``, with the spans (and lines) of that text."""
+    spans = []
+    for at, offset, length, number, page in p.spans:
+        lo, hi = max(at, a), min(at + length, b)
+        if lo < hi:
+            spans.append((lo - a, offset + lo - at, hi - lo, number, page))
+    lines = tuple(dict.fromkeys(s[3] for s in spans)) or p.lines[:1]
+    page = spans[0][4] if spans else p.page
+    return p._replace(text=p.text[a:b], lines=lines, page=page, spans=tuple(spans))
 
 
 def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:
