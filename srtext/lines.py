@@ -205,13 +205,13 @@ def decode_chunks(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bo
             yield tail
 
 
-def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8") -> Iterator[Line]:
+def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[Line]:
     """Numbered lines from bytes arriving in chunks.
 
     >>> [(x.number, x.page, x.text) for x in byte_lines([b"a\\r\\nb\\x0c", b"c\\n"])]
     [(1, 1, 'a'), (2, 1, 'b'), (2, 2, 'c')]
     """
-    return number_lines(iter_physical(decode_chunks(chunks, encoding)))
+    return number_lines(iter_physical(decode_chunks(chunks, encoding, sniff=sniff)))
 
 
 def has_invalid_bytes(text: str) -> bool:

@@ -138,6 +138,13 @@ def recover_text(text: str, config: Config | None = None) -> str:
     return "".join(render(events, config, lambda: vocabulary.lang))
 
 
+def _names_a_file(text: str) -> bool:
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):  # a NUL byte, a name too long
+        return False
+
+
 class SentenceRecovery:
     """The paper's ``SentenceRecovery`` class: one document, processed whole.
 
@@ -170,19 +177,48 @@ class SentenceRecovery:
     def eps(self) -> float:
         return self.config.eps
 
+    def __iter__(self) -> Iterator[Paragraph]:
+        """The recovered paragraphs, in order."""
+        return iter(self.paragraphs)
+
+    def __repr__(self) -> str:
+        """
+        >>> SentenceRecovery("One line.\\n")
+        SentenceRecovery(lines=1, cw=9, eps=0.1, mode='default')
+        """
+        mode = self.config.mode
+        return f"SentenceRecovery(lines={len(self.lines)}, cw={self.cw}, eps={self.eps}, mode={mode!r})"
+
     @property
     def l_avg(self) -> float:
         """The mean line width, the paper's ``l_avg``."""
         return self.stats.l_avg
 
     def read_lines(self, source: Source) -> list[Line]:
-        """Read the document's lines from text, bytes, a path or an iterable of lines."""
+        """Read the document's lines from text, bytes, a path (text or PDF) or an iterable of lines.
+
+        A ``str`` is always the text itself; one that names an existing file
+        gets a warning, since ``Path(name)`` was probably meant.
+        """
         if isinstance(source, str):
+            if "\n" not in source and len(source) < 4096 and _names_a_file(source):
+                import warnings
+
+                warnings.warn(
+                    f"SentenceRecovery({source!r}): a str is the text itself; "
+                    f"pass pathlib.Path({source!r}) to read the file",
+                    stacklevel=3,
+                )
             return list(text_lines(source))
         if isinstance(source, bytes):
             return list(byte_lines([source], self.config.encoding))
         if isinstance(source, os.PathLike):
-            with Path(source).open("rb") as f:
+            path = Path(source)
+            from srtext.extract import extract, is_pdf
+
+            if is_pdf(path):
+                return list(byte_lines([extract(path)], self.config.encoding, sniff=False))
+            with path.open("rb") as f:
                 return list(byte_lines(iter(lambda: f.read(1 << 16), b""), self.config.encoding))
         return list(number_lines(source))
 
