@@ -33,7 +33,8 @@ With no PATH, or PATH '-', reads standard input and writes standard output.
 A file's result goes to standard output; a PDF is converted first (pdftotext,
 else pypdf). A directory is processed recursively (*.txt, *.pdf), by one
 worker per core, each result written beside its input as NAME.sr.txt, or under
--o DIR; outputs newer than their inputs are skipped unless --force."""
+-o DIR; outputs newer than their inputs, made with the same options, are skipped
+unless --force."""
 
 EPILOG = """\
 eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
@@ -135,10 +136,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--dropped",
         metavar="FILE",
         help="write every dropped line to FILE (input, line number, page, class, text; "
-        "tab-separated), so that no text is lost silently",
+        "tab-separated values under a header row), so that no text is lost silently; each output file "
+        "also keeps its own, NAME.dropped.tsv, so FILE lists the lines of skipped outputs too",
     )
     p.add_argument(
-        "-o", "--output", metavar="DIR", help="write results under DIR (mirroring directory trees)"
+        "-o",
+        "--output",
+        metavar="DIR",
+        help="write results under DIR (mirroring directory trees); with a single input file, the output "
+        "file itself, unless DIR exists as a directory or ends in /",
     )
     p.add_argument(
         "--suffix",
@@ -156,7 +162,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--force",
         action="store_true",
-        help="remake outputs that are newer than their inputs (by default they are skipped)",
+        help="remake outputs that are newer than their inputs (by default they are skipped when the same "
+        "srtext version made them with the same options)",
     )
     p.add_argument(
         "-j",
