@@ -17,7 +17,8 @@ from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.extract import EXTRACTORS
-from srtext.made import DROPPED_HEADER_LINE, is_dropped_record
+from srtext.guards import check_dropped, clashes, writable
+from srtext.made import DROPPED_HEADER_LINE
 from srtext.process import Options, OutputError, Result
 from srtext.progress import Progress, Totals
 
@@ -267,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.dropped:
         return _run_all(args, config, sys.stdout.buffer, None)
     try:
-        _check_dropped(args.dropped)
+        check_dropped(args.dropped)
     except ValueError as e:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
@@ -293,37 +294,6 @@ class _Abandon(Exception):
     def __init__(self, status: int) -> None:
         super().__init__(status)
         self.status = status
-
-
-def _check_dropped(path: str) -> None:
-    """Refuse a --dropped FILE that is a file other than an earlier --dropped record.
-
-    An existing file is only replaced when it is empty or begins with the
-    record's header, so that ``--dropped paper.pdf`` or a mistyped name
-    never overwrites an input or any other file.
-    """
-    if os.path.isdir(path):
-        raise ValueError(f"--dropped {path}: is a directory")
-    try:
-        with open(path, "rb") as f:
-            head = f.read(len(DROPPED_HEADER_LINE.encode()))
-    except FileNotFoundError:
-        return
-    except OSError:
-        return  # not readable: writing it reports the error
-    if not is_dropped_record(head):
-        raise ValueError(f"--dropped {path}: refusing to overwrite a file that is not a --dropped record")
-
-
-def _clashes(dropped: str, jobs: Sequence[Job]) -> str | None:
-    """The input or output that the --dropped FILE would be, if any."""
-    target = os.path.realpath(dropped)
-    for job in jobs:
-        for path in (job.input, job.output):
-            local = path is not None and str(path) != "-" and "://" not in str(path)
-            if local and os.path.realpath(str(path)) == target:
-                return str(path)
-    return None
 
 
 def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
@@ -365,9 +335,9 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
-            jobs, unwritable = _writable(jobs)
+            jobs, unwritable = writable(jobs)
             errors += unwritable
-        if args.dropped and (clash := _clashes(args.dropped, jobs)) is not None:
+        if args.dropped and (clash := clashes(args.dropped, jobs)) is not None:
             report(f"--dropped {args.dropped}: is {clash}, an input or output of this run")
             return EXIT_USAGE
         if args.dask:
@@ -431,60 +401,6 @@ def _write_stdout(stdout: BinaryIO, data: bytes, flush: bool = False) -> None:
         raise
     except OSError as e:
         raise OutputError(e) from None
-
-
-def _writable(jobs: list[Job]) -> tuple[list[Job], list[InputError]]:
-    """The jobs whose output directory can be written, and one error per directory that cannot.
-
-    Checked before any work, so that a read-only output directory is said once,
-    naming it, rather than once per input after all the work.
-    """
-    verdict: dict[str, tuple[str, str] | None] = {}
-    keep: list[Job] = []
-    refused: dict[str, int] = {}
-    for job in jobs:
-        if job.output is None:
-            keep.append(job)
-            continue
-        parent = os.path.dirname(os.path.abspath(str(job.output)))
-        if parent not in verdict:
-            verdict[parent] = _cannot_write(parent)
-        if verdict[parent] is None:
-            keep.append(job)
-        else:
-            refused[parent] = refused.get(parent, 0) + 1
-    errors = []
-    for parent, n in refused.items():
-        where, reason = verdict[parent] or (parent, "")
-        inputs = f"{n} input{'s' * (n > 1)}"
-        errors.append(InputError(f"{where}: cannot write there ({reason}); {inputs} not processed"))
-    return keep, errors
-
-
-def _cannot_write(directory: str) -> tuple[str, str] | None:
-    """Where and why files cannot be made in ``directory`` (or where it would be made), or None."""
-    import errno
-
-    path = directory
-    while not os.path.exists(path):
-        up = os.path.dirname(path)
-        if up == path:
-            break
-        path = up
-    if not os.path.isdir(path):
-        return path, os.strerror(errno.ENOTDIR)
-    if _read_only(path):
-        return path, os.strerror(errno.EROFS)
-    if not os.access(path, os.W_OK):
-        return path, os.strerror(errno.EACCES)
-    return None
-
-
-def _read_only(path: str) -> bool:
-    try:
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-    except (OSError, AttributeError):
-        return False
 
 
 def _globs(values: list[str]) -> tuple[str, ...]:

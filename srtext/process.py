@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from srtext.batch import Job, atomic_write, read_chunks, remove_stale_temporaries, temporary_prefix
+from srtext.batch import Job, read_chunks
 from srtext.config import Config
 from srtext.events import Decision, Event, Paragraph
 from srtext.extract import PDFError, extract, extract_data
@@ -43,6 +43,7 @@ from srtext.made import (
 from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.record import Record
 from srtext.recovery import recover, recover_text
+from srtext.storage import exists, mtime, open_output, read_file, remove, write_whole
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
 
@@ -266,44 +267,13 @@ def is_up_to_date(
         return False
     out = str(job.output)
     try:
-        if _mtime(out_fs, out) < _mtime(in_fs, str(job.input)):
+        if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
             return False
-        if record is not None and not same_record(_read(out_fs, made_name(out)), record):
+        if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
             return False
-        return not dropped or _exists(out_fs, dropped_name(out))
+        return not dropped or exists(out_fs, dropped_name(out))
     except Exception:  # a filesystem that cannot tell, no record: make it again
         return False
-
-
-def _mtime(fs: Any, path: str) -> float:
-    """The modification time, in seconds since the epoch (``fs`` None: a local path)."""
-    if fs is None:
-        return os.stat(path).st_mtime
-    return float(fs.modified(path).timestamp())
-
-
-def _read(fs: Any, path: str) -> bytes:
-    if fs is None:
-        return Path(path).read_bytes()
-    return bytes(fs.cat_file(path))
-
-
-def _exists(fs: Any, path: str) -> bool:
-    return os.path.exists(path) if fs is None else bool(fs.exists(path))
-
-
-def _remove(fs: Any, path: str) -> None:
-    """Remove a file if it is there."""
-    if fs is None:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(path)
-    elif fs.exists(path):
-        fs.rm(path)
-
-
-def _write_whole(fs: Any, path: str, data: bytes) -> None:
-    with _open_output(path, fs) as f:
-        f.write(data)
 
 
 def process_file(
@@ -341,7 +311,7 @@ def process_file(
             result.status = SKIPPED
             if options.dropped_rows:
                 assert job.output is not None
-                tsv = _read(out_fs, dropped_name(str(job.output))).decode("utf-8", "surrogateescape")
+                tsv = read_file(out_fs, dropped_name(str(job.output))).decode("utf-8", "surrogateescape")
                 result.dropped_rows = without_header(tsv)
             return result
     except OSError as e:
@@ -356,9 +326,9 @@ def process_file(
             texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
             if job.output is not None:
                 out = str(job.output)
-                _remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
-                _remove(out_fs, dropped_name(out))
-                write(stack.enter_context(_open_output(job.output, out_fs)), texts)
+                remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
+                remove(out_fs, dropped_name(out))
+                write(stack.enter_context(open_output(job.output, out_fs)), texts)
             elif stdout is not None:
                 write(_Stdout(stdout), texts)  # type: ignore[arg-type]
             else:
@@ -367,8 +337,8 @@ def process_file(
         if job.output is not None and record is not None:
             if options.dropped_rows:
                 data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")
-                _write_whole(out_fs, dropped_name(out), data)
-            _write_whole(out_fs, made_name(out), encode_made(record))
+                write_whole(out_fs, dropped_name(out), data)
+            write_whole(out_fs, made_name(out), encode_made(record))
         doc.finish(options.stats)
     except (BrokenPipeError, OutputError):
         raise
@@ -420,62 +390,6 @@ def _open_input(
         return iter([data]), True
     f.seek(0)
     return read_chunks(f), False
-
-
-def _open_output(output: str | Path, fs: Any) -> contextlib.AbstractContextManager[IO[bytes]]:
-    if fs is None:
-        return atomic_write(Path(output))
-    return fsspec_atomic_write(fs, str(output))
-
-
-@contextlib.contextmanager
-def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
-    """Write ``path`` through an fsspec filesystem, all or nothing.
-
-    A filesystem with renames (local, NFS...) gets a temporary file beside the
-    target, renamed into place; on an object store the upload is discarded on
-    error and only becomes visible when it is complete.  Temporary files that a
-    killed worker left for the same output are removed after a successful write
-    (see :func:`srtext.batch.remove_stale_temporaries`).
-    """
-    import uuid  # here: only cluster and fsspec runs need it
-
-    parent, _, base = path.rpartition("/")
-    if parent:
-        fs.makedirs(parent, exist_ok=True)
-    renames = "file" in _protocols(fs) or "local" in _protocols(fs)
-    target = f"{parent}/{temporary_prefix(base)}{uuid.uuid4().hex[:8]}.tmp" if renames else path
-    f = fs.open(target, "wb")
-    try:
-        yield f
-    except BaseException:
-        if renames:
-            f.close()
-            with contextlib.suppress(Exception):
-                fs.rm(target)
-        else:
-            _discard(f)
-        raise
-    f.close()
-    if renames:
-        fs.mv(target, path)
-        remove_stale_temporaries(
-            parent, base, lambda d: [p.rsplit("/", 1)[-1] for p in fs.ls(d, detail=False)], fs.rm
-        )
-
-
-def _discard(f: Any) -> None:
-    """Abandon an upload, so that nothing of it becomes visible."""
-    try:
-        f.discard()
-    except Exception:  # a file without uploads in parts: closing it is all there is
-        with contextlib.suppress(Exception):
-            f.close()
-
-
-def _protocols(fs: Any) -> tuple[str, ...]:
-    p = fs.protocol
-    return (p,) if isinstance(p, str) else tuple(p)
 
 
 def describe(e: Exception, name: str) -> str:

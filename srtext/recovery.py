@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import os
 from collections.abc import Iterable, Iterator
 from functools import cached_property
@@ -94,6 +95,7 @@ def bounded(events: Iterable[Event], limit: int = MAX_PARAGRAPH) -> Iterator[Eve
 
 def _cut(p: Paragraph, limit: int) -> Iterator[Paragraph]:
     text = p.text
+    starts = [span[0] for span in p.spans]
     start = 0
     while len(text) - start > limit:
         window = text[start : start + limit + 1]
@@ -104,15 +106,21 @@ def _cut(p: Paragraph, limit: int) -> Iterator[Paragraph]:
             cut, resume = start + space, start + space + 1
         else:
             cut = resume = start + limit
-        yield _piece(p, start, cut)
+        yield _piece(p, starts, start, cut)
         start = resume
-    yield _piece(p, start, len(text))
+    yield _piece(p, starts, start, len(text))
 
 
-def _piece(p: Paragraph, a: int, b: int) -> Paragraph:
-    """The paragraph's text from ``a`` to ``b``, with the spans (and lines) of that text."""
+def _piece(p: Paragraph, starts: list[int], a: int, b: int) -> Paragraph:
+    """The paragraph's text from ``a`` to ``b``, with the spans (and lines) of that text.
+
+    ``starts`` are the spans' positions in the text, in order, to find the first one.
+    """
     spans = []
-    for at, offset, length, number, page in p.spans:
+    for i in range(max(bisect.bisect_right(starts, a) - 1, 0), len(starts)):
+        at, offset, length, number, page = p.spans[i]
+        if at >= b:
+            break
         lo, hi = max(at, a), min(at + length, b)
         if lo < hi:
             spans.append((lo - a, offset + lo - at, hi - lo, number, page))

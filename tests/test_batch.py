@@ -264,7 +264,7 @@ def test_fsspec_filesystems_give_the_local_result(tmp_path: Path) -> None:
 
 def test_fsspec_write_failure_leaves_nothing(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
-    from srtext.process import fsspec_atomic_write
+    from srtext.storage import fsspec_atomic_write
 
     local = fsspec.filesystem("file")
     target = tmp_path / "x.txt"

@@ -353,7 +353,7 @@ def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: P
 def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
     from srtext.batch import temporary_prefix
-    from srtext.process import fsspec_atomic_write
+    from srtext.storage import fsspec_atomic_write
 
     dead = subprocess.Popen(["true"])
     dead.wait()
@@ -370,12 +370,12 @@ def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> Non
 def test_an_unwritable_output_directory_is_said_once_before_any_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from srtext import cli
+    from srtext import cli, guards
 
     src = _tree(tmp_path / "in", 4)
     out = tmp_path / "out"
     out.mkdir()
-    monkeypatch.setattr(cli, "_read_only", lambda path: os.path.samefile(path, out))
+    monkeypatch.setattr(guards, "_read_only", lambda path: os.path.samefile(path, out))
     assert cli.main(["-q", str(src), "-o", str(out)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert err == [f"srtext: {out}: cannot write there (Read-only file system); 4 inputs not processed"]
