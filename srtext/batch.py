@@ -191,6 +191,8 @@ def _plan(
                 yield Job(f, target)
         elif path.exists():
             yield Job(path, out_root / output_name(path.name, suffix) if out_root else None)
+        elif len(paths) == 2 and arg == paths[1] and os.path.isfile(paths[0]):
+            yield InputError(f"{arg}: no such file or directory (to write the result to a file: -o {arg})")
         else:
             yield InputError(f"{arg}: no such file or directory")
 

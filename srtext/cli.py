@@ -352,7 +352,8 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
         if to_files > 1 and not args.quiet and sys.stderr.isatty():
-            bar = Progress(to_files, sys.stderr)
+            with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
+                bar = Progress(to_files, sys.stderr)
         for r in results:
             totals.add(r)
             if r.text is not None:

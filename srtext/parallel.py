@@ -122,17 +122,23 @@ def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -
     """
     run = _Run(jobs, config, options)
     pending = list(range(len(jobs)))
+    fruitless = 0  # pools in a row that broke with nothing done and no culprit found
     while pending:
         broken = yield from run.round(pending, workers)
         if not broken:
             break
-        pending = [i for i in pending if i not in run.done]
-        for i in pending:
+        left = [i for i in pending if i not in run.done]
+        for i in left:
             if run.state[i] == RUNNING:
                 run.store(i, died(jobs[i]))
             run.state[i] = WAITING
+        fruitless = fruitless + 1 if len(left) == len(pending) and not run.done & set(left) else 0
+        if fruitless >= 3:  # workers die before any job (cannot start): fail the rest, never loop
+            for i in left:
+                if i not in run.done:
+                    run.store(i, died(jobs[i]))
         yield from run.ready()
-        pending = [i for i in pending if i not in run.done]
+        pending = [i for i in left if i not in run.done]
     yield from run.ready()
 
 
@@ -170,8 +176,16 @@ class _Run:
         )
         broken = False
         try:
-            futures = {i: executor.submit(_work, i, self.jobs[i], self.config, self.options) for i in pending}
+            futures: dict[int, Future[Result]] = {}
             for i in pending:
+                try:
+                    futures[i] = executor.submit(_work, i, self.jobs[i], self.config, self.options)
+                except BrokenProcessPool:  # broken already: the rest waits for the next pool
+                    broken = True
+                    break
+            for i in pending:
+                if i not in futures:
+                    break
                 try:
                     self.store(i, _result(futures[i]))
                 except BrokenProcessPool:

@@ -333,7 +333,7 @@ def process_file(
                 write(_Stdout(stdout), texts)  # type: ignore[arg-type]
             else:
                 result.text = "".join(texts)
-        result.dropped_rows = tsv_rows(rows)
+        result.dropped_rows = tsv_rows(rows) if rows else ""
         if job.output is not None and record is not None:
             if options.dropped_rows:
                 data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")

@@ -428,3 +428,28 @@ def test_a_single_input_with_o_file_writes_that_file(tmp_path: Path) -> None:
     shutil.copy(EN, copy)
     r = run(str(copy), "-o", str(copy))
     assert r.returncode == 1 and copy.read_bytes() == EN.read_bytes()
+
+
+def test_an_output_file_given_as_a_second_path_gets_a_hint(tmp_path: Path) -> None:
+    r = run(str(EN), str(tmp_path / "out.txt"))
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[0] == (
+        f"srtext: {tmp_path / 'out.txt'}: no such file or directory (to write the result to a file: "
+        f"-o {tmp_path / 'out.txt'})"
+    )
+
+
+def test_workers_that_cannot_start_fail_the_jobs_without_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import srtext.parallel as parallel
+
+    def die(state: object) -> None:
+        os._exit(3)
+
+    monkeypatch.setattr(parallel, "_worker_init", die)
+    jobs = [Job(EN, tmp_path / f"{i}.sr.txt") for i in range(3)]
+    results = list(parallel.run_jobs(jobs, Config(), Options(), workers=2))
+    assert [r.status for r in results] == [FAILED] * 3
+    assert all(r.error is not None and "worker process died" in r.error for r in results)
+    assert list(tmp_path.iterdir()) == []
