@@ -8,11 +8,10 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from pathlib import Path
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 from srtext import __version__
-from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan
+from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, check_suffix, plan
 from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
@@ -21,6 +20,7 @@ from srtext.guards import check_dropped, clashes, writable
 from srtext.made import DROPPED_HEADER_LINE
 from srtext.process import Options, OutputError, Result
 from srtext.progress import Progress, Totals
+from srtext.storage import open_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 
@@ -273,7 +273,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with atomic_write(Path(args.dropped)) as dropped:
+        with open_output(args.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
             dropped.write(DROPPED_HEADER_LINE.encode())
             status = _run_all(args, config, sys.stdout.buffer, dropped)
             if status in (EXIT_INTERRUPTED, EXIT_USAGE):
@@ -296,7 +296,9 @@ class _Abandon(Exception):
         self.status = status
 
 
-def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
+def _run_all(
+    args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: IO[bytes] | None
+) -> int:
     """Process every input; the exit status."""
     options = Options(
         extractor=args.extractor,

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from srtext.batch import InputError, Job
 from srtext.made import DROPPED_HEADER_LINE, dropped_name, is_dropped_record, made_name
+from srtext.storage import is_special
 
 
 def check_dropped(path: str) -> None:
@@ -18,6 +19,8 @@ def check_dropped(path: str) -> None:
     """
     if os.path.isdir(path):
         raise ValueError(f"--dropped {path}: is a directory")
+    if is_special(path):  # a device or a FIFO: written to, never read or replaced
+        return
     try:
         with open(path, "rb") as f:
             head = f.read(len(DROPPED_HEADER_LINE.encode()))

@@ -43,7 +43,7 @@ from srtext.made import (
 from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.record import Record
 from srtext.recovery import recover, recover_text
-from srtext.storage import exists, mtime, open_output, read_file, remove, write_whole
+from srtext.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
 
@@ -305,9 +305,13 @@ def process_file(
     start = time.perf_counter()
     name = job.label
     result = Result(name, None if job.output is None else str(job.output))
-    record = made_record(config, options.explain, options.extractor) if job.output is not None else None
+    special = job.output is not None and out_fs is None and is_special(str(job.output))
+    record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
+    if job.output is not None and not special:
+        record = made_record(config, options.explain, options.extractor)
     try:
-        if not options.force and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
+        skip = not options.force and not special
+        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
             result.status = SKIPPED
             if options.dropped_rows:
                 assert job.output is not None
@@ -326,8 +330,9 @@ def process_file(
             texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
             if job.output is not None:
                 out = str(job.output)
-                remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
-                remove(out_fs, dropped_name(out))
+                if not special:
+                    remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
+                    remove(out_fs, dropped_name(out))
                 write(stack.enter_context(open_output(job.output, out_fs)), texts)
             elif stdout is not None:
                 write(_Stdout(stdout), texts)  # type: ignore[arg-type]

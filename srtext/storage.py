@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any
@@ -46,8 +47,27 @@ def write_whole(fs: Any, path: str, data: bytes) -> None:
         f.write(data)
 
 
+def is_special(path: str | Path) -> bool:
+    """Is the local path an existing file that is not a regular file (a device, a FIFO)?
+
+    Such an output (``-o /dev/null``, ``--dropped /dev/stderr``) is written to
+    directly: a temporary file renamed onto it would replace the device itself.
+
+    >>> is_special("/dev/null"), is_special("/no/such/file")
+    (True, False)
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode) and not stat.S_ISDIR(mode)
+
+
 def open_output(output: str | Path, fs: Any) -> contextlib.AbstractContextManager[IO[bytes]]:
+    """Where an output is written: atomically, or straight into a device or FIFO."""
     if fs is None:
+        if is_special(output):
+            return open(output, "wb")
         return atomic_write(Path(output))
     return fsspec_atomic_write(fs, str(output))
 

@@ -9,6 +9,7 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -453,3 +454,31 @@ def test_workers_that_cannot_start_fail_the_jobs_without_a_hang(
     assert [r.status for r in results] == [FAILED] * 3
     assert all(r.error is not None and "worker process died" in r.error for r in results)
     assert list(tmp_path.iterdir()) == []
+
+
+def _read_fifo(path: Path, into: list[bytes]) -> threading.Thread:
+    def read() -> None:
+        with path.open("rb") as f:
+            into.append(f.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+def test_an_output_or_dropped_file_that_is_a_fifo_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """As -o /dev/null or --dropped /dev/stderr: a temporary file renamed onto them would replace them."""
+    out, dropped = tmp_path / "out.fifo", tmp_path / "dropped.fifo"
+    os.mkfifo(out)
+    os.mkfifo(dropped)
+    got: list[bytes] = []
+    rows: list[bytes] = []
+    readers = [_read_fifo(out, got), _read_fifo(dropped, rows)]
+    r = run(str(LATEX / "en-onecol.pdftotext.txt"), "-o", str(out), "--dropped", str(dropped), timeout=60)
+    for reader in readers:
+        reader.join(timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert got == [run(str(LATEX / "en-onecol.pdftotext.txt")).stdout.encode()]
+    assert rows[0].startswith(b"input\tline\tpage\tclass\ttext\n") and rows[0].count(b"\n") > 5
+    assert stat.S_ISFIFO(os.stat(out).st_mode) and stat.S_ISFIFO(os.stat(dropped).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dropped.fifo", "out.fifo"]  # no records
