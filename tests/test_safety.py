@@ -482,3 +482,20 @@ def test_an_output_or_dropped_file_that_is_a_fifo_is_written_into_not_replaced(t
     assert rows[0].startswith(b"input\tline\tpage\tclass\ttext\n") and rows[0].count(b"\n") > 5
     assert stat.S_ISFIFO(os.stat(out).st_mode) and stat.S_ISFIFO(os.stat(dropped).st_mode)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dropped.fifo", "out.fifo"]  # no records
+
+
+def test_the_dask_client_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("fsspec")
+    import srtext.cluster as cluster
+    from srtext.cli import main
+
+    class Client:
+        closed = False
+
+        def close(self) -> None:
+            Client.closed = True
+
+    monkeypatch.setattr(cluster, "connect", lambda address: Client())
+    monkeypatch.setattr(cluster, "run_dask", lambda client, planned, config, options: iter([]))
+    assert main(["-q", "--dask", "tcp://127.0.0.1:1", str(EN)]) == 0
+    assert Client.closed
