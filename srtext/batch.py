@@ -137,6 +137,7 @@ def plan(
     output_dir: str | None,
     suffix: str = DEFAULT_SUFFIX,
     globs: Sequence[str] = DEFAULT_GLOBS,
+    force: bool = False,
 ) -> Iterator[Job | InputError]:
     """The jobs for the command-line paths, in order; an :class:`InputError` for each bad path.
 
@@ -145,9 +146,11 @@ def plan(
     each one's result is written beside it (or under ``output_dir``, mirroring
     the tree).  Two inputs whose outputs would be the same file (``paper.pdf``
     and ``paper.txt`` side by side) are not both processed: the second is an
-    error.
+    error.  A single input file with ``output_dir`` naming a file is written
+    to that file (see :func:`output_is_file`), which replaces an existing file
+    only when srtext made it (a record is beside it) or with ``force``.
     """
-    return unique_outputs(_plan(paths, output_dir, suffix, globs), lambda job: job)
+    return unique_outputs(_plan(paths, output_dir, suffix, globs, force), lambda job: job)
 
 
 def unique_outputs(planned: Iterable[T | InputError], job_of: Callable[[T], Job]) -> Iterator[T | InputError]:
@@ -170,10 +173,11 @@ def _plan(
     output_dir: str | None,
     suffix: str = DEFAULT_SUFFIX,
     globs: Sequence[str] = DEFAULT_GLOBS,
+    force: bool = False,
 ) -> Iterator[Job | InputError]:
     """:func:`plan` without the check of unique outputs."""
     if output_dir is not None and output_is_file(paths, output_dir):
-        yield _file_job(paths[0], Path(output_dir))
+        yield _file_job(paths[0], Path(output_dir), force)
         return
     out_root = Path(output_dir) if output_dir else None
     skip = out_root.resolve() if out_root else None
@@ -208,12 +212,19 @@ def output_is_file(paths: Sequence[str], output: str) -> bool:
     return paths[0] == "-" or not os.path.isdir(paths[0])
 
 
-def _file_job(arg: str, output: Path) -> Job | InputError:
-    """The job of one input written to the file ``output``; never onto the input itself."""
+def _file_job(arg: str, output: Path, force: bool) -> Job | InputError:
+    """The job of one input written to the file ``output``; never onto the input itself.
+
+    An existing regular file that srtext did not make (no record beside it) is
+    replaced only with ``force``: it may be the user's own text.
+    """
     if arg != "-" and not os.path.exists(arg):
         return InputError(f"{arg}: no such file or directory")
     if arg != "-" and output.exists() and os.path.samefile(arg, output):
         return InputError(f"{arg}: skipped, -o names the input itself")
+    ours = os.path.exists(str(output) + MADE_SUFFIX)
+    if output.is_file() and not ours and not force and output.stat().st_size:
+        return InputError(f"{output}: not replaced, srtext did not make it (--force replaces it)")
     return Job(Path(arg), output)
 
 

@@ -259,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         config = config_from_args(args)
         check_suffix(args.suffix)
+        if args.output is not None and not args.output.strip():
+            raise ValueError("-o needs a file or directory name")
         if args.dask and (not args.paths or "-" in args.paths):
             raise ValueError("--dask needs files or directories, not standard input")
     except ValueError as e:
@@ -334,7 +336,8 @@ def _run_all(
             errors = [p for p in remote if isinstance(p, InputError)]
             jobs = [job for job, _, _ in planned]
         else:
-            local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
+            paths = args.paths or ["-"]
+            local = list(plan(paths, args.output, args.suffix, _globs(args.glob), args.force))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
             jobs, unwritable = writable(jobs)

@@ -133,6 +133,7 @@ def test_cw_override(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.Captu
         ["--mode", "paper", "--drop", "headings"],
         ["--explain", "--format", "jsonl", "--sentences"],
         ["--explain", "--format", "sentences"],
+        ["-o", ""],
     ],
 )
 def test_usage_errors_exit_2_in_one_line(args: list[str]) -> None:

@@ -499,3 +499,15 @@ def test_the_dask_client_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cluster, "run_dask", lambda client, planned, config, options: iter([]))
     assert main(["-q", "--dask", "tcp://127.0.0.1:1", str(EN)]) == 0
     assert Client.closed
+
+
+def test_o_file_never_replaces_a_file_srtext_did_not_make_unless_forced(tmp_path: Path) -> None:
+    mine = tmp_path / "paper.txt"
+    mine.write_text("my own pdftotext output\n")
+    r = run(str(EN), "-o", str(mine))
+    assert r.returncode == 1 and "--force" in r.stderr and mine.read_text() == "my own pdftotext output\n"
+    assert run("--eps", "0.2", str(EN), "-o", str(tmp_path / "out.txt")).returncode == 0
+    assert run(str(EN), "-o", str(tmp_path / "out.txt")).returncode == 0  # its own output: remade
+    assert (tmp_path / "out.txt").read_bytes() == EN_TRUTH.read_bytes()
+    assert run("--force", str(EN), "-o", str(mine)).returncode == 0
+    assert mine.read_bytes() == EN_TRUTH.read_bytes()
