@@ -8,7 +8,7 @@
 from srtext.config import Config
 from srtext.events import Decision, Paragraph
 from srtext.lines import Line
-from srtext.process import Result, recover_paths, recover_texts
+from srtext.process import Result, recover_documents, recover_paths, recover_texts
 from srtext.recovery import SentenceRecovery, paragraphs, recover, recover_text
 
 __version__ = "0.1.0"
@@ -23,6 +23,7 @@ __all__ = [
     "__version__",
     "paragraphs",
     "recover",
+    "recover_documents",
     "recover_paths",
     "recover_text",
     "recover_texts",

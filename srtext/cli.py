@@ -8,17 +8,19 @@ import os
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from pathlib import Path
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 from srtext import __version__
-from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, atomic_write, check_suffix, plan
+from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, check_suffix, plan
 from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
 from srtext.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.extract import EXTRACTORS
-from srtext.process import Options, Result
-from srtext.progress import ProgressBar, Totals
+from srtext.guards import check_dropped, clashes, writable
+from srtext.made import DROPPED_HEADER_LINE
+from srtext.process import Options, OutputError, Result
+from srtext.progress import Progress, Totals
+from srtext.storage import open_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 
@@ -32,7 +34,8 @@ With no PATH, or PATH '-', reads standard input and writes standard output.
 A file's result goes to standard output; a PDF is converted first (pdftotext,
 else pypdf). A directory is processed recursively (*.txt, *.pdf), by one
 worker per core, each result written beside its input as NAME.sr.txt, or under
--o DIR; outputs newer than their inputs are skipped unless --force."""
+-o DIR; outputs newer than their inputs, made with the same options, are skipped
+unless --force."""
 
 EPILOG = """\
 eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
@@ -134,10 +137,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--dropped",
         metavar="FILE",
         help="write every dropped line to FILE (input, line number, page, class, text; "
-        "tab-separated), so that no text is lost silently",
+        "tab-separated values under a header row), so that no text is lost silently; each output file "
+        "also keeps its own, NAME.dropped.tsv, so FILE lists the lines of skipped outputs too",
     )
     p.add_argument(
-        "-o", "--output", metavar="DIR", help="write results under DIR (mirroring directory trees)"
+        "-o",
+        "--output",
+        metavar="DIR",
+        help="write results under DIR (mirroring directory trees); with a single input file, the output "
+        "file itself, unless DIR exists as a directory or ends in /",
     )
     p.add_argument(
         "--suffix",
@@ -155,7 +163,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--force",
         action="store_true",
-        help="remake outputs that are newer than their inputs (by default they are skipped)",
+        help="remake outputs that are newer than their inputs (by default they are skipped when the same "
+        "srtext version made them with the same options)",
     )
     p.add_argument(
         "-j",
@@ -168,7 +177,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--dask",
         metavar="ADDRESS",
         help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); paths and -o "
-        "may be fsspec URLs such as s3://bucket/dir (needs: pip install 'srtext[dask]')",
+        "may be fsspec URLs such as s3://bucket/dir (needs Dask and fsspec: "
+        "pip install 'dask[distributed]' fsspec)",
     )
     p.add_argument(
         "--extractor",
@@ -217,6 +227,17 @@ def config_from_args(args: argparse.Namespace) -> Config:
     unknown = (keep | drop) - CLASSES.keys()
     if unknown:
         raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
+    if args.mode == "paper" and (keep or drop or args.no_repair):
+        raise ValueError("--keep, --drop and --no-repair apply to the default mode, not to --mode paper")
+    if args.explain and (args.output_format != "lines" or args.sentences or args.with_dropped):
+        raise ValueError(
+            "--explain writes its own table: it goes with no --format, --sentences or --with-dropped"
+        )
+    if args.lang is not None:
+        from srtext.lexicon import available
+
+        if not available(args.lang):
+            raise ValueError(f"--lang {args.lang!r}: no word list for this language (see --help for codes)")
     return Config(
         drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
         mode=args.mode,
@@ -238,6 +259,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         config = config_from_args(args)
         check_suffix(args.suffix)
+        if args.output is not None and not args.output.strip():
+            raise ValueError("-o needs a file or directory name")
         if args.dask and (not args.paths or "-" in args.paths):
             raise ValueError("--dask needs files or directories, not standard input")
     except ValueError as e:
@@ -247,10 +270,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.dropped:
         return _run_all(args, config, sys.stdout.buffer, None)
     try:
-        with atomic_write(Path(args.dropped)) as dropped:
+        check_dropped(args.dropped)
+    except ValueError as e:
+        print(f"srtext: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        with open_output(args.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
+            dropped.write(DROPPED_HEADER_LINE.encode())
             status = _run_all(args, config, sys.stdout.buffer, dropped)
-            if status == EXIT_INTERRUPTED:
-                raise KeyboardInterrupt  # so that no half-written --dropped file is left
+            if status in (EXIT_INTERRUPTED, EXIT_USAGE):
+                raise _Abandon(status)  # so that no half-written --dropped file is left
+    except _Abandon as e:
+        return e.status
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except OSError as e:
@@ -259,7 +290,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return status
 
 
-def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: BinaryIO | None) -> int:
+class _Abandon(Exception):
+    """Leave the --dropped file as it was, and exit with ``status``."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _run_all(
+    args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: IO[bytes] | None
+) -> int:
     """Process every input; the exit status."""
     options = Options(
         extractor=args.extractor,
@@ -271,7 +312,8 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
     start = time.monotonic()
     totals = Totals()
     failed = 0
-    bar: ProgressBar | None = None
+    bar: Progress | None = None
+    client = None
 
     def report(message: str) -> None:
         if bar is not None:
@@ -293,24 +335,34 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             planned = [p for p in remote if not isinstance(p, InputError)]
             errors = [p for p in remote if isinstance(p, InputError)]
             jobs = [job for job, _, _ in planned]
-            results = run_dask(client, planned, config, options)
         else:
-            local = list(plan(args.paths or ["-"], args.output, args.suffix, _globs(args.glob)))
+            paths = args.paths or ["-"]
+            local = list(plan(paths, args.output, args.suffix, _globs(args.glob), args.force))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
+            jobs, unwritable = writable(jobs)
+            errors += unwritable
+        if args.dropped and (clash := clashes(args.dropped, jobs)) is not None:
+            report(f"--dropped {args.dropped}: is {clash}, an input or output of this run")
+            return EXIT_USAGE
+        if args.dask:
+            results = run_dask(client, planned, config, options)
+        else:
             from srtext.parallel import available_cores, run_jobs
 
             results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
         for error in errors:
             report(str(error))
+            totals.refused(error)
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
         if to_files > 1 and not args.quiet and sys.stderr.isatty():
-            bar = ProgressBar(to_files, sys.stderr)
+            with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
+                bar = Progress(to_files, sys.stderr)
         for r in results:
             totals.add(r)
             if r.text is not None:
-                stdout.write(r.text.encode("utf-8", "surrogateescape"))
+                _write_stdout(stdout, r.text.encode("utf-8", "surrogateescape"))
             if dropped is not None and r.dropped_rows:
                 dropped.write(r.dropped_rows.encode("utf-8", "surrogateescape"))
             if r.error is not None:
@@ -322,18 +374,39 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
                 report(r.histogram)
             if bar is not None and r.output is not None:
                 bar.update(r)
-        stdout.flush()
+        _write_stdout(stdout, b"", flush=True)
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE
+    except OutputError as e:
+        report(str(e))
+        _silence_stdout()
+        return EXIT_FAILED
     except KeyboardInterrupt:
         report("interrupted")
         return EXIT_INTERRUPTED
-    if bar is not None:
-        bar.clear()
+    finally:
+        if bar is not None:
+            bar.close()
+        if client is not None:
+            with contextlib.suppress(Exception):
+                client.close()
     if not args.quiet and (to_files > 1 or args.dask or any(os.path.isdir(p) for p in args.paths)):
         print(totals.line(time.monotonic() - start), file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _write_stdout(stdout: BinaryIO, data: bytes, flush: bool = False) -> None:
+    """Write (and flush) standard output; an error other than a closed pipe is an :class:`OutputError`."""
+    try:
+        if data:
+            stdout.write(data)
+        if flush:
+            stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        raise OutputError(e) from None
 
 
 def _globs(values: list[str]) -> tuple[str, ...]:

@@ -2,7 +2,8 @@
 
 Paths are fsspec URLs, so local paths (which every worker must see, as on a
 shared filesystem) and object stores (``s3://bucket/corpus``, with s3fs
-installed) both work.  Needs the optional extra ``srtext[dask]``::
+installed) both work.  Needs Dask and fsspec (``pip install '.[dask]'`` in srtext's
+source tree)::
 
     srtext --dask tcp://scheduler:8786 s3://bucket/pdfs -o s3://bucket/text
 
@@ -15,13 +16,24 @@ from __future__ import annotations
 
 import posixpath
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
-from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, is_input, output_name, unique_outputs
+from srtext.batch import (
+    DEFAULT_GLOBS,
+    DEFAULT_SUFFIX,
+    MADE_SUFFIX,
+    InputError,
+    Job,
+    is_input,
+    kind_of,
+    output_name,
+    unique_outputs,
+)
 from srtext.config import Config
 from srtext.process import Options, Result, process_file
 
-MISSING = "--dask needs Dask and fsspec: pip install 'srtext[dask]'"
+MISSING = "--dask needs Dask and fsspec: pip install 'dask[distributed]' fsspec"
 
 
 class ClusterError(Exception):
@@ -51,22 +63,41 @@ def _plan_urls(
         in_fs, root = fsspec.core.url_to_fs(arg)
         if in_fs.isdir(root):
             root = root.rstrip("/")
-            for f in sorted(in_fs.find(root), key=_walk_order):
+            found = in_fs.find(root, detail=True)
+            for f in sorted(found, key=_walk_order):
                 if skip and (f == skip or f.startswith(skip + "/")) and in_fs.protocol == out_protocol:
                     continue
-                if not is_input(posixpath.basename(f), suffix, globs):
+                if not is_input(posixpath.basename(f), suffix, globs) or f + MADE_SUFFIX in found:
                     continue
                 rel = posixpath.relpath(f, root)
+                label = _label(arg, rel)
+                info = found[f]
+                if info.get("type", "file") != "file" and not info.get("islink"):  # a FIFO, a device
+                    kind = kind_of(info["mode"]) if isinstance(info.get("mode"), int) else ""
+                    yield InputError(f"{label}: skipped, not a regular file ({kind or 'not a file'})")
+                    continue
                 parent = (
                     posixpath.join(out_root, posixpath.dirname(rel)) if out_root else posixpath.dirname(f)
                 )
                 target = posixpath.join(parent, output_name(posixpath.basename(f), suffix))
-                yield Job(f, target), in_fs, out_fs or in_fs
+                yield Job(f, target, label), in_fs, out_fs or in_fs
         elif in_fs.exists(root):
             name = output_name(posixpath.basename(root), suffix)
-            yield Job(root, posixpath.join(out_root, name) if out_root else None), in_fs, out_fs or in_fs
+            beside = posixpath.join(out_root, name) if out_root else None
+            yield Job(root, beside, _label(arg, "")), in_fs, out_fs or in_fs
         else:
             yield InputError(f"{arg}: no such file or directory")
+
+
+def _label(arg: str, rel: str) -> str:
+    """How a local run names the input ``rel`` under the command-line path ``arg``.
+
+    >>> _label("corpus/", "a/x.txt"), _label("./p.pdf", ""), _label("s3://b/c", "x.pdf")
+    ('corpus/a/x.txt', 'p.pdf', 's3://b/c/x.pdf')
+    """
+    if "://" in arg:
+        return posixpath.join(arg.rstrip("/"), rel) if rel else arg
+    return str(Path(arg) / rel) if rel else str(Path(arg))
 
 
 def _walk_order(path: str) -> tuple[tuple[str, ...], str]:

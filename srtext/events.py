@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from srtext.chars import LIGATURES
 from srtext.classify import Band, LineClass
 from srtext.hyphen import Joint, Span, join_spans
 from srtext.lines import Line
@@ -124,12 +125,20 @@ class Open:
         self.after_debris = 0
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:
-        """The finished paragraph: lines repaired (:mod:`srtext.chars`), joined as ``joint`` decides."""
+        """The finished paragraph: lines repaired (:mod:`srtext.chars`), joined as ``joint`` decides.
+
+        A span of a repaired line is split where the repair changed the text's
+        length, so that every span's offsets point into the input as it was.
+        """
         if repair is None:
             pieces = [(x.text, x.offset, x.number, x.page) for x in self.lines]
+            text, spans = join_spans(pieces, joint)
         else:
-            pieces = [(repair(x.text), x.offset, x.number, x.page) for x in self.lines]
-        text, spans = join_spans(pieces, joint)
+            repaired = [repair(x.text) for x in self.lines]
+            pieces = [(r, x.offset, x.number, x.page) for r, x in zip(repaired, self.lines, strict=True)]
+            text, spans = join_spans(pieces, joint)
+            if any(r != x.text for r, x in zip(repaired, self.lines, strict=True)):
+                spans = _unrepaired(spans, self.lines, repaired)
         return Paragraph(
             text=text,
             kind=self.kind,
@@ -146,3 +155,64 @@ class Open:
             and self.last_band is not Band.SHORT
             and self.last_cls is LineClass.UNFINISHED
         )
+
+
+def _unrepaired(spans: tuple[Span, ...], lines: list[Line], repaired: list[str]) -> tuple[Span, ...]:
+    """The spans of repaired lines, re-pointed at the input's own characters.
+
+    ``join_spans`` gives one span per non-empty piece, in order, with offsets
+    counted in the repaired text; a repaired piece is split into runs of
+    characters that map one to one onto the input.
+    """
+    out: list[Span] = []
+    pieces = [(x, r) for x, r in zip(lines, repaired, strict=True) if r.strip()]
+    for span, (line, fixed) in zip(spans, pieces, strict=True):
+        if fixed == line.text:
+            out.append(span)
+            continue
+        at, offset, length, number, page = span
+        where = source_positions(line.text, fixed)
+        first = offset - line.offset  # where the span starts in the repaired text
+        run_at, run_src, run_len = at, where[first], 0
+        for k in range(first, first + length):
+            src = where[k]
+            if run_len and src != run_src + run_len:
+                out.append((run_at, line.offset + run_src, run_len, number, page))
+                run_at, run_src, run_len = at + k - first, src, 0
+            run_len += 1
+        out.append((run_at, line.offset + run_src, run_len, number, page))
+    return tuple(out)
+
+
+def source_positions(original: str, repaired: str) -> list[int]:
+    """For each character of ``repaired``, the position of the character of ``original`` it came from.
+
+    The repairs of :mod:`srtext.chars` remove control characters, expand a
+    ligature into its letters (each letter maps to the ligature), and change
+    a letter's script one for one.
+
+    >>> source_positions("\x88ﬁt", "fit")
+    [1, 1, 2]
+    """
+    out: list[int] = []
+    n = len(original)
+    i = 0
+    used = 0  # letters of the ligature at ``i`` already given
+    for c in repaired:
+        while used == 0 and i < n and original[i] != c and _removed(original[i]):
+            i += 1
+        if i < n and original[i] != c and original[i] in LIGATURES:
+            out.append(i)
+            used += 1
+            if used == len(LIGATURES[original[i]]):
+                i, used = i + 1, 0
+            continue
+        out.append(min(i, n - 1) if n else 0)
+        i += 1
+    return out
+
+
+def _removed(c: str) -> bool:
+    """Is ``c`` a character the controls repair removes?"""
+    o = ord(c)
+    return o <= 0x08 or 0x0B <= o <= 0x1F or 0x7F <= o <= 0x9F

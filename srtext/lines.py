@@ -133,41 +133,85 @@ def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
         yield rest
 
 
+_BOMS = (  # longest first: the UTF-32 little-endian BOM starts with UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def wide_encoding(encoding: str) -> bool:
+    """Does the encoding write ordinary text with NUL bytes (UTF-16, UTF-32)?
+
+    >>> wide_encoding("UTF-16LE"), wide_encoding("utf_32"), wide_encoding("latin-1")
+    (True, True, False)
+    """
+    return codecs.lookup(encoding).name.startswith(("utf-16", "utf-32"))
+
+
+def sniff_encoding(head: bytes, encoding: str) -> str:
+    """The encoding to decode with: a UTF-16 or UTF-32 byte-order mark overrides UTF-8.
+
+    >>> sniff_encoding(b"\\xff\\xfeA\\x00", "utf-8"), sniff_encoding(b"A", "utf-8")
+    ('utf-16', 'utf-8')
+    """
+    if codecs.lookup(encoding).name == "utf-8":
+        for bom, name in _BOMS:
+            if head.startswith(bom):
+                return name
+    return encoding
+
+
 def decode_chunks(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[str]:
     """Decode byte chunks incrementally.
 
     Bytes that are invalid in the encoding become surrogate escapes, so that they
-    are written back unchanged.  With ``sniff``, a NUL byte in the first chunk
-    raises :class:`BinaryInputError`.
+    are written back unchanged.  A UTF-16 or UTF-32 byte-order mark at the
+    start of UTF-8 input selects that encoding.  With ``sniff``, a NUL byte in
+    the first chunk raises :class:`BinaryInputError`: a NUL byte, for
+    encodings that write none in text, and a NUL character after decoding, for
+    UTF-16 and UTF-32, which do.
 
     >>> list(decode_chunks([b"caf\\xc3", b"\\xa9\\n"]))
     ['caf', 'é\\n']
+    >>> list(decode_chunks(["café\\n".encode("utf-16")]))
+    ['café\\n']
     >>> list(decode_chunks([b"\\x00\\x01"]))  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     BinaryInputError: binary input (NUL bytes)
     """
-    decoder = codecs.getincrementaldecoder(encoding)(errors="surrogateescape")
-    first = True
+    decoder: codecs.IncrementalDecoder | None = None
+    wide = False
     for chunk in chunks:
-        if first and chunk:
-            first = False
-            if sniff and b"\0" in chunk[:65536]:
+        if decoder is None:
+            if not chunk:
+                continue
+            encoding = sniff_encoding(chunk, encoding)
+            wide = wide_encoding(encoding)
+            decoder = codecs.getincrementaldecoder(encoding)(errors="surrogateescape")
+            if sniff and not wide and b"\0" in chunk[:65536]:
                 raise BinaryInputError("binary input (NUL bytes)")
-        text = decoder.decode(chunk)
+            text = decoder.decode(chunk)
+            if sniff and wide and "\0" in text[:65536]:
+                raise BinaryInputError("binary input (NUL characters)")
+        else:
+            text = decoder.decode(chunk)
         if text:
             yield text
-    tail = decoder.decode(b"", final=True)
-    if tail:
-        yield tail
+    if decoder is not None:
+        tail = decoder.decode(b"", final=True)
+        if tail:
+            yield tail
 
 
-def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8") -> Iterator[Line]:
+def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[Line]:
     """Numbered lines from bytes arriving in chunks.
 
     >>> [(x.number, x.page, x.text) for x in byte_lines([b"a\\r\\nb\\x0c", b"c\\n"])]
     [(1, 1, 'a'), (2, 1, 'b'), (2, 2, 'c')]
     """
-    return number_lines(iter_physical(decode_chunks(chunks, encoding)))
+    return number_lines(iter_physical(decode_chunks(chunks, encoding, sniff=sniff)))
 
 
 def has_invalid_bytes(text: str) -> bool:

@@ -3,23 +3,24 @@
 Results come back in the order of the jobs, so that messages and ``--dropped``
 rows do not depend on which worker finished first.  On an interrupt the workers
 are stopped at once; each removes the temporary file it was writing, so no
-half-written output is left.
+half-written output is left.  A worker that dies (kill -9, the out-of-memory
+killer) costs the job it was running, reported as failed; the others go on.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
-from functools import partial
+from collections.abc import Generator, Iterator, Sequence
 from itertools import groupby
 from types import FrameType
-from typing import IO, TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, Any
 
 from srtext.batch import Job
 from srtext.config import Config
-from srtext.process import Options, Result, process_file
+from srtext.process import FAILED, Options, Result, process_file
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future
     from multiprocessing.context import BaseContext
 
 
@@ -37,14 +38,6 @@ def available_cores() -> int:
 
 def _stop(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(128 + signum)
-
-
-def _worker_init() -> None:
-    """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files)."""
-    import signal  # here, not at start-up: importing it costs ~1.5 ms of every run
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop)
 
 
 def _context() -> BaseContext:
@@ -78,13 +71,156 @@ def run_jobs(
                 yield process_file(job, config, options, stdout=stdout)
 
 
-def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -> Iterator[Result]:
-    pool = _context().Pool(workers, initializer=_worker_init)
+_started: Any = None  # in a worker: the shared state of every job
+WAITING, RUNNING, FINISHED, TERMINATED = 0, 1, 2, 3
+
+
+def _worker_init(state: Any) -> None:
+    """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files)."""
+    import signal  # here, not at start-up: importing it costs ~1.5 ms of every run
+
+    global _started
+    _started = state
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop)
+
+
+def _work(i: int, job: Job, config: Config, options: Options) -> Result:
+    """In a worker: run job ``i``, noting in the shared flags when it starts and how it ends."""
+    if _started is not None:
+        _started[i] = RUNNING
     try:
-        yield from pool.imap(partial(process_file, config=config, options=options), jobs, chunksize=1)
-    except BaseException:
-        pool.terminate()  # SIGTERM: each worker unwinds, removing its temporary file
-        pool.join()
-        raise
-    pool.close()
-    pool.join()
+        result = process_file(job, config, options)
+    except SystemExit as e:  # terminated: the temporary file is removed; the pool must not go on
+        if _started is not None:
+            _started[i] = TERMINATED
+        os._exit(e.code if isinstance(e.code, int) else 1)
+    if _started is not None:
+        _started[i] = FINISHED
+    return result
+
+
+def died(job: Job) -> Result:
+    """The result of a job whose worker process died under it (kill -9, the out-of-memory killer)."""
+    return Result(
+        job.label,
+        None if job.output is None else str(job.output),
+        status=FAILED,
+        error=f"{job.label}: the worker process died while processing it (killed, or out of memory?)",
+    )
+
+
+def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -> Iterator[Result]:
+    """Run the jobs on a process pool, yielding the results in order.
+
+    When a worker dies without a word (kill -9, the out-of-memory killer), the
+    pool breaks: the executor stops the other workers, and every unfinished
+    job fails with BrokenProcessPool.  The shared state of each job tells which
+    one the dead worker was running (it neither finished nor was stopped): that
+    job is reported as failed, and the others run again on a new pool.  So the
+    run never hangs, and a job that kills its worker is not tried again.
+    """
+    run = _Run(jobs, config, options)
+    pending = list(range(len(jobs)))
+    fruitless = 0  # pools in a row that broke with nothing done and no culprit found
+    while pending:
+        broken = yield from run.round(pending, workers)
+        if not broken:
+            break
+        left = [i for i in pending if i not in run.done]
+        for i in left:
+            if run.state[i] == RUNNING:
+                run.store(i, died(jobs[i]))
+            run.state[i] = WAITING
+        fruitless = fruitless + 1 if len(left) == len(pending) and not run.done & set(left) else 0
+        if fruitless >= 3:  # workers die before any job (cannot start): fail the rest, never loop
+            for i in left:
+                if i not in run.done:
+                    run.store(i, died(jobs[i]))
+        yield from run.ready()
+        pending = [i for i in left if i not in run.done]
+    yield from run.ready()
+
+
+class _Run:
+    """The jobs of one pool run, their results, and the state of each in the workers."""
+
+    def __init__(self, jobs: Sequence[Job], config: Config, options: Options) -> None:
+        self.jobs, self.config, self.options = jobs, config, options
+        self.ctx = _context()
+        self.state = self.ctx.Array("b", len(jobs), lock=False)
+        self.results: dict[int, Result] = {}
+        self.done: set[int] = set()
+        self.following = 0  # the number of the next result to yield
+
+    def store(self, i: int, result: Result) -> None:
+        self.results[i] = result
+        self.done.add(i)
+
+    def ready(self) -> Iterator[Result]:
+        """The results that can be yielded in order now."""
+        while self.following in self.results:
+            yield self.results.pop(self.following)
+            self.following += 1
+
+    def round(self, pending: list[int], workers: int) -> Generator[Result, None, bool]:
+        """Run ``pending`` on a new pool, yielding results in order; True when the pool broke."""
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
+        executor = ProcessPoolExecutor(
+            min(workers, len(pending)),
+            mp_context=self.ctx,
+            initializer=_worker_init,
+            initargs=(self.state,),
+        )
+        broken = False
+        try:
+            futures: dict[int, Future[Result]] = {}
+            for i in pending:
+                try:
+                    futures[i] = executor.submit(_work, i, self.jobs[i], self.config, self.options)
+                except BrokenProcessPool:  # broken already: the rest waits for the next pool
+                    broken = True
+                    break
+            for i in pending:
+                if i not in futures:
+                    break
+                try:
+                    self.store(i, _result(futures[i]))
+                except BrokenProcessPool:
+                    broken = True
+                yield from self.ready()
+        except BaseException:
+            _terminate(executor)  # SIGTERM: each worker unwinds, removing its temporary file
+            raise
+        executor.shutdown(wait=True)
+        return broken
+
+
+def _result(future: Future[Result]) -> Result:
+    """The future's result, waiting in short steps.
+
+    A wait without a time-out is not woken by a signal that the kernel hands
+    to another of this process's threads (the executor's), so Ctrl-C would
+    not be seen until the job ends.
+    """
+    while True:
+        try:
+            return future.result(timeout=0.2)
+        except TimeoutError:
+            continue
+
+
+def _terminate(executor: Any) -> None:
+    """Stop the workers at once (an interrupt), then the executor."""
+    stop = getattr(executor, "terminate_workers", None)  # Python 3.14
+    if stop is not None:
+        stop()
+    else:
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.join()
+    executor.shutdown(wait=True, cancel_futures=True)

@@ -10,17 +10,19 @@ input: the :class:`Result` says what went wrong in one line.  Only an interrupt
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
+import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any, BinaryIO, NamedTuple
 
-from srtext.batch import Job, atomic_write, read_chunks
+from srtext.batch import Job, read_chunks
 from srtext.config import Config
 from srtext.events import Decision, Event, Paragraph
-from srtext.extract import PDFError, extract, extract_data, is_pdf
+from srtext.extract import PDFError, extract, extract_data
 from srtext.lines import (
     BinaryInputError,
     decode_chunks,
@@ -28,9 +30,20 @@ from srtext.lines import (
     iter_physical,
     number_lines,
 )
+from srtext.made import (
+    DROPPED_HEADER_LINE,
+    dropped_name,
+    encode_made,
+    made_name,
+    made_record,
+    same_record,
+    tsv_rows,
+    without_header,
+)
 from srtext.output import EXPLAIN_HEADER, explain_line, render
 from srtext.record import Record
 from srtext.recovery import recover, recover_text
+from srtext.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
 from srtext.vocabulary import Vocabulary
 from srtext.width import WidthStats
 
@@ -127,9 +140,9 @@ class Document:
             self.result.bytes += len(chunk)
             yield chunk
 
-    def texts(self, chunks: Iterable[bytes]) -> Iterator[str]:
-        """The decoded text, noting invalid bytes."""
-        for text in decode_chunks(self._counted(chunks), self.config.encoding):
+    def texts(self, chunks: Iterable[bytes], *, sniff: bool = True) -> Iterator[str]:
+        """The decoded text, noting invalid bytes; ``sniff``: refuse a binary file (NUL bytes)."""
+        for text in decode_chunks(self._counted(chunks), self.config.encoding, sniff=sniff):
             if not self.invalid and has_invalid_bytes(text):
                 self.invalid = True
             yield text
@@ -139,10 +152,15 @@ class Document:
         chunks: Iterable[bytes],
         *,
         explain: bool = False,
-        dropped: Callable[[str], Any] | None = None,
+        dropped: Callable[[tuple[object, ...]], Any] | None = None,
+        sniff: bool = True,
     ) -> Iterator[str]:
-        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line."""
-        lines = number_lines(iter_physical(self.texts(chunks)))
+        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line.
+
+        ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
+        gave, which is text whatever characters it holds.
+        """
+        lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
         events = self._count(
             recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
         )
@@ -154,7 +172,9 @@ class Document:
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang)
 
-    def _count(self, events: Iterator[Event], dropped: Callable[[str], Any] | None) -> Iterator[Event]:
+    def _count(
+        self, events: Iterator[Event], dropped: Callable[[tuple[object, ...]], Any] | None
+    ) -> Iterator[Event]:
         r = self.result
         for e in events:
             if isinstance(e, Paragraph):
@@ -165,8 +185,7 @@ class Document:
                 if e.action == "drop":
                     r.dropped += 1
                     if dropped is not None:
-                        text = e.line.text.replace("\t", " ")
-                        dropped(f"{self.name}\t{e.line.number}\t{e.line.page}\t{e.kind}\t{text}\n")
+                        dropped((self.name, e.line.number, e.line.page, e.kind, e.line.text))
             yield e
 
     def finish(self, stats: bool = False) -> None:
@@ -176,7 +195,7 @@ class Document:
                 f"{self.name}: invalid {self.config.encoding} bytes passed through unchanged (see --encoding)"
             )
         if stats:
-            cw = self.config.cw if self.config.cw is not None else self.stats.cw()
+            cw = self.config.cw if self.config.cw is not None else self.stats.cw(self.config.mode != "paper")
             from srtext.stats import draw_histogram  # --stats only
 
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
@@ -207,21 +226,54 @@ class Options(NamedTuple):
     dropped_rows: bool = False
 
 
-def is_up_to_date(job: Job, in_fs: Any = None, out_fs: Any = None) -> bool:
-    """Is the job's output at least as new as its input (so that it need not be made again)?"""
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed terminal): the run stops."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(f"standard output: {error.strerror or error}")
+        self.error = error
+
+
+class _Stdout:
+    """Standard output whose errors are not blamed on the input being read."""
+
+    def __init__(self, out: IO[bytes]) -> None:
+        self.out = out
+
+    def write(self, data: bytes) -> int:
+        try:
+            return self.out.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e) from None
+
+
+def is_up_to_date(
+    job: Job,
+    in_fs: Any = None,
+    out_fs: Any = None,
+    record: dict[str, Any] | None = None,
+    dropped: bool = False,
+) -> bool:
+    """Can the job's output stay as it is?
+
+    It can when it is at least as new as its input, and, when ``record`` is
+    given, the record beside it says it was made the same way (see
+    :mod:`srtext.made`); with ``dropped``, its record of dropped lines must be
+    there too.
+    """
     if job.output is None:
         return False
+    out = str(job.output)
     try:
-        return _mtime(out_fs, str(job.output)) >= _mtime(in_fs, str(job.input))
-    except Exception:  # a filesystem that cannot tell: make it again
+        if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
+            return False
+        if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
+            return False
+        return not dropped or exists(out_fs, dropped_name(out))
+    except Exception:  # a filesystem that cannot tell, no record: make it again
         return False
-
-
-def _mtime(fs: Any, path: str) -> float:
-    """The modification time, in seconds since the epoch (``fs`` None: a local path)."""
-    if fs is None:
-        return os.stat(path).st_mtime
-    return float(fs.modified(path).timestamp())
 
 
 def process_file(
@@ -240,31 +292,60 @@ def process_file(
     reads standard input.  ``in_fs`` and ``out_fs`` are fsspec filesystems for
     paths that are not local (``s3://...``); ``None`` (default) uses local paths
     without importing fsspec.  A :class:`BrokenPipeError` from ``stdout`` is
-    raised, so that the caller can stop like a Unix filter.
+    raised, so that the caller can stop like a Unix filter, and so is an
+    :class:`OutputError` for any other error writing ``stdout``.
+
+    An output file gets a record of what made it beside it (and, with
+    ``options.dropped_rows``, a record of its dropped lines; see
+    :mod:`srtext.made`); an output that is newer than its input and was made
+    the same way is skipped unless ``options.force``.
     """
     config = config or Config()
     options = options or Options()
     start = time.perf_counter()
-    name = str(job.input)
+    name = job.label
     result = Result(name, None if job.output is None else str(job.output))
-    if not options.force and is_up_to_date(job, in_fs, out_fs):
-        result.status = SKIPPED
+    special = job.output is not None and out_fs is None and is_special(str(job.output))
+    record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
+    if job.output is not None and not special:
+        record = made_record(config, options.explain, options.extractor)
+    try:
+        skip = not options.force and not special
+        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
+            result.status = SKIPPED
+            if options.dropped_rows:
+                assert job.output is not None
+                tsv = read_file(out_fs, dropped_name(str(job.output))).decode("utf-8", "surrogateescape")
+                result.dropped_rows = without_header(tsv)
+            return result
+    except OSError as e:
+        _fail(result, describe(e, name))
         return result
     doc = Document(name, config, result)
-    rows: list[str] = []
+    rows: list[tuple[object, ...]] = []
     try:
         with contextlib.ExitStack() as stack:
-            chunks = _open_input(job, options, stack, in_fs, result)
+            chunks, extracted = _open_input(job, options, stack, in_fs, result)
             dropped = rows.append if options.dropped_rows else None
-            texts = doc.render(chunks, explain=options.explain, dropped=dropped)
+            texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
             if job.output is not None:
-                write(stack.enter_context(_open_output(job.output, out_fs)), texts)
+                out = str(job.output)
+                if not special:
+                    remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
+                    remove(out_fs, dropped_name(out))
+                write(stack.enter_context(open_output(job.output, out_fs)), texts)
             elif stdout is not None:
-                write(stdout, texts)
+                write(_Stdout(stdout), texts)  # type: ignore[arg-type]
             else:
                 result.text = "".join(texts)
+        result.dropped_rows = tsv_rows(rows) if rows else ""
+        if job.output is not None and record is not None:
+            if options.dropped_rows:
+                data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")
+                write_whole(out_fs, dropped_name(out), data)
+            write_whole(out_fs, made_name(out), encode_made(record))
         doc.finish(options.stats)
-    except BrokenPipeError:
+    except (BrokenPipeError, OutputError):
         raise
     except PDFError as e:
         _fail(result, f"{name}: {e}")
@@ -274,7 +355,6 @@ def process_file(
         _fail(result, describe(e, name))
     except Exception as e:  # a bug: one line, and the other inputs go on
         _fail(result, f"{describe(e, name)}: internal error ({type(e).__name__}), please report it")
-    result.dropped_rows = "".join(rows)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -283,79 +363,38 @@ def _fail(result: Result, message: str) -> None:
     result.status = FAILED
     result.error = message
     result.text = None
+    result.dropped_rows = ""
 
 
 def _open_input(
     job: Job, options: Options, stack: contextlib.ExitStack, fs: Any, result: Result
-) -> Iterator[bytes]:
-    """The input's bytes in chunks; a PDF is extracted first, so that it fails before any output."""
+) -> tuple[Iterator[bytes], bool]:
+    """The input's bytes in chunks, and whether they are a PDF's extracted text.
+
+    A PDF is extracted first, so that it fails before any output.
+    """
     t = time.perf_counter()
     if fs is None and str(job.input) == "-":
-        return read_chunks(sys.stdin.buffer)
+        return read_chunks(sys.stdin.buffer), False
     if fs is None:
         path = Path(job.input)
-        if is_pdf(path):
-            data = extract(path, options.extractor)
+        f = stack.enter_context(path.open("rb"))
+        head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
+        if path.suffix.lower() == ".pdf" or head == b"%PDF-":
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+            data = extract(path, options.extractor) if regular else extract_data(head + f.read())
             result.extract_seconds = time.perf_counter() - t
-            return iter([data])
-        return read_chunks(stack.enter_context(path.open("rb")))
+            return iter([data]), True
+        first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
+        return itertools.chain([first], read_chunks(f)), False
     f = stack.enter_context(fs.open(str(job.input), "rb"))
     if str(job.input).lower().endswith(".pdf") or f.read(5) == b"%PDF-":
         f.seek(0)
         data = extract_data(f.read(), options.extractor)
         result.extract_seconds = time.perf_counter() - t
-        return iter([data])
+        return iter([data]), True
     f.seek(0)
-    return read_chunks(f)
-
-
-def _open_output(output: str | Path, fs: Any) -> contextlib.AbstractContextManager[IO[bytes]]:
-    if fs is None:
-        return atomic_write(Path(output))
-    return fsspec_atomic_write(fs, str(output))
-
-
-@contextlib.contextmanager
-def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
-    """Write ``path`` through an fsspec filesystem, all or nothing.
-
-    A filesystem with renames (local, NFS...) gets a temporary file beside the
-    target, renamed into place; on an object store the upload is discarded on
-    error and only becomes visible when it is complete.
-    """
-    parent, _, base = path.rpartition("/")
-    if parent:
-        fs.makedirs(parent, exist_ok=True)
-    renames = "file" in _protocols(fs) or "local" in _protocols(fs)
-    target = f"{parent}/.{base}.{os.getpid()}.tmp" if renames else path
-    f = fs.open(target, "wb")
-    try:
-        yield f
-    except BaseException:
-        if renames:
-            f.close()
-            with contextlib.suppress(Exception):
-                fs.rm(target)
-        else:
-            _discard(f)
-        raise
-    f.close()
-    if renames:
-        fs.mv(target, path)
-
-
-def _discard(f: Any) -> None:
-    """Abandon an upload, so that nothing of it becomes visible."""
-    try:
-        f.discard()
-    except Exception:  # a file without uploads in parts: closing it is all there is
-        with contextlib.suppress(Exception):
-            f.close()
-
-
-def _protocols(fs: Any) -> tuple[str, ...]:
-    p = fs.protocol
-    return (p,) if isinstance(p, str) else tuple(p)
+    return read_chunks(f), False
 
 
 def describe(e: Exception, name: str) -> str:
@@ -383,15 +422,46 @@ def recover_paths(
         yield process_file(Job(Path(path), None), config, options)
 
 
-def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[str]:
-    """Recover each text (``str``, or bytes in ``config.encoding``), yielding its output.
+def recover_documents(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[Result]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding a :class:`Result`.
 
-    >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"One.\\n"]))
-    ['A line that runs on to its end.\\n', 'One.\\n']
+    A document that cannot be processed (bytes with NUL bytes: a binary file)
+    gives a failed result whose ``error`` says why, and the others go on, as
+    the command line and a cluster run treat a bad file.  ``input`` is the
+    document's 0-based number as ``#N``.
+
+    >>> [(r.status, r.error, r.text) for r in recover_documents([b"\\0\\1", "One.\\n"])]
+    [('failed', '#0: binary file (NUL bytes), skipped', None), ('done', None, 'One.\\n')]
     """
     config = config or Config(window=None)
-    for text in texts:
-        if isinstance(text, str):
-            yield recover_text(text, config)
-        else:
-            yield "".join(Document("-", config).render([text]))
+    for i, text in enumerate(texts):
+        name = f"#{i}"
+        result = Result(name)
+        start = time.perf_counter()
+        try:
+            if isinstance(text, str):
+                result.text = recover_text(text, config)
+            else:
+                doc = Document(name, config, result)
+                result.text = "".join(doc.render([text]))
+                doc.finish()
+        except BinaryInputError:
+            _fail(result, f"{name}: binary file (NUL bytes), skipped")
+        except (UnicodeError, LookupError, ValueError) as e:
+            _fail(result, f"{name}: {e}")
+        result.seconds = time.perf_counter() - start
+        yield result
+
+
+def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[str | None]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding its output.
+
+    A document that cannot be processed (bytes holding NUL bytes: a binary
+    file) yields ``None`` and the others go on, so that one bad document
+    never fails a whole Dask partition; :func:`recover_documents` says why.
+
+    >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"\\0", b"One.\\n"]))
+    ['A line that runs on to its end.\\n', None, 'One.\\n']
+    """
+    for result in recover_documents(texts, config):
+        yield result.text

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import time
+import os
 from typing import TextIO
 
 from srtext.process import DONE, FAILED, SKIPPED, Result
@@ -30,6 +30,10 @@ class Totals(Record):
         self.bytes = 0
         self.extract_seconds = 0.0
         self.seconds = 0.0
+
+    def refused(self, error: object) -> None:
+        """Count an input that was refused before it was processed (it failed)."""
+        self.counts[FAILED] += 1
 
     def add(self, r: Result) -> None:
         self.counts[r.status] += 1
@@ -63,42 +67,44 @@ def _n(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
-class ProgressBar:
-    """A one-line bar redrawn on a terminal: files done of the total, failures, rate."""
+class Progress:
+    """A progress bar redrawn on a terminal: files done of the total, failures, rate and time left.
 
-    def __init__(self, total: int, stream: TextIO, width: int = 30) -> None:
-        self.total = total
-        self.stream = stream
-        self.width = width
-        self.done = 0
+    Drawn by tqdm, which fits the bar to the terminal's width (and follows its
+    resizing) and estimates the time left; imported only here, so only a
+    directory run on a terminal pays for its import.
+    """
+
+    def __init__(self, total: int, stream: TextIO) -> None:
+        from tqdm import tqdm
+
         self.failed = 0
-        self.start = time.monotonic()
-        self.last = 0.0
-
-    def update(self, r: Result) -> None:
-        self.done += 1
-        self.failed += r.status == FAILED
-        now = time.monotonic()
-        if now - self.last >= 0.1 or self.done == self.total:
-            self.last = now
-            self.stream.write("\r" + self.render(now - self.start))
-            self.stream.flush()
-
-    def render(self, elapsed: float) -> str:
-        """
-        >>> import io
-        >>> ProgressBar(4, io.StringIO(), width=8).render(2.0)
-        '[        ]    0/4 files, 0 failed, 0.0 files/s'
-        """
-        filled = self.width * self.done // max(self.total, 1)
-        bar = "#" * filled + " " * (self.width - filled)
-        rate = self.done / elapsed if elapsed > 0 else 0.0
-        digits = len(str(self.total))
-        return (
-            f"[{bar}] {self.done:>{digits + 3}}/{self.total} files, {self.failed} failed, {rate:.1f} files/s"
+        try:
+            known = os.get_terminal_size(stream.fileno()).columns > 0
+        except (OSError, ValueError, AttributeError):
+            known = False
+        self.bar = tqdm(
+            total=total,
+            file=stream,
+            unit="file",
+            dynamic_ncols=known,
+            ncols=None if known else 80,  # a terminal that does not tell its size
+            nrows=None if known else 24,
+            mininterval=0.1,
+            leave=False,
+            postfix={"failed": 0},
         )
 
+    def update(self, r: Result) -> None:
+        if r.status == FAILED:
+            self.failed += 1
+            self.bar.set_postfix(failed=self.failed, refresh=False)
+        self.bar.update(1)
+
     def clear(self) -> None:
-        """Erase the bar, so that messages and the summary start on a clean line."""
-        self.stream.write("\r\x1b[K")
-        self.stream.flush()
+        """Erase the bar, so that a message starts on a clean line (the bar is redrawn after it)."""
+        self.bar.clear()
+
+    def close(self) -> None:
+        """Erase the bar for good, so that the summary starts on a clean line."""
+        self.bar.close()

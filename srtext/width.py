@@ -54,17 +54,53 @@ def mean_width(histogram: Counter[int]) -> float:
     return sum(w * n for w, n in histogram.items()) / total
 
 
-def column_width(histogram: Counter[int]) -> int:
+# A line this many times wider than the median non-empty line, and wider than
+# OUTLIER_FLOOR columns, is an outlier (a table or a whole text on one line): left
+# out of the column-width estimate.  The widest line of the corpora and of
+# arxiv-dev is 282 columns, 47 times its document's median: none is an outlier.
+OUTLIER_FACTOR = 8
+OUTLIER_FLOOR = 1000
+
+
+def outlier_width(histogram: Counter[int]) -> int | None:
+    """The width above which a line is an outlier, or None when the histogram has no line above it.
+
+    >>> outlier_width(Counter({0: 5, 80: 100, 10_000: 1}))
+    1000
+    >>> outlier_width(Counter({0: 5, 80: 100, 250: 3})) is None
+    True
+    """
+    total = sum(n for w, n in histogram.items() if w)
+    if not total:
+        return None
+    seen, median = 0, 0
+    for width in sorted(w for w in histogram if w):
+        seen += histogram[width]
+        if 2 * seen >= total:
+            median = width
+            break
+    limit = max(OUTLIER_FLOOR, OUTLIER_FACTOR * median)
+    return limit if max(histogram) > limit else None
+
+
+def column_width(histogram: Counter[int], robust: bool = False) -> int:
     """The paper's CW: the width the most lines have among widths >= ``l_avg``.
 
     Ties go to the smaller width.  An empty histogram (or one of empty lines only)
-    gives 1, so that no division by zero can follow.
+    gives 1, so that no division by zero can follow.  ``robust`` (the default
+    mode's) leaves outliers (:func:`outlier_width`) out, so that one line of
+    10,000 characters cannot move CW.
 
     >>> column_width(Counter({0: 10, 2: 8, 60: 3, 62: 5, 63: 5}))
     62
     >>> column_width(Counter())
     1
+    >>> skewed = Counter({0: 30, 40: 10, 78: 30, 80: 50, 10_000: 1})
+    >>> column_width(skewed), column_width(skewed, robust=True)
+    (10000, 80)
     """
+    if robust and (limit := outlier_width(histogram)) is not None:
+        histogram = Counter({w: n for w, n in histogram.items() if w <= limit})
     l_avg = mean_width(histogram)
     best, best_count = 0, -1
     for width in sorted(histogram):
@@ -148,8 +184,9 @@ class WidthStats:
     def lines(self) -> int:
         return sum(self.histogram.values())
 
-    def cw(self) -> int:
-        return column_width(self.histogram)
+    def cw(self, robust: bool = False) -> int:
+        """CW of the lines so far; ``robust``: outliers left out (see :func:`column_width`)."""
+        return column_width(self.histogram, robust)
 
 
 def with_column_width(
@@ -174,17 +211,18 @@ def with_column_width(
     """
     if stats is None:
         stats = WidthStats()
+    robust = mode != "paper"  # the paper's CW, literally, in paper mode
     batch: list[tuple[Line, int]] = []
     for line in lines:
         width = line_width(line, mode)
         stats.add(width, line.text)
         batch.append((line, width))
         if window is not None and len(batch) >= window:
-            current = cw if cw is not None else stats.cw()
+            current = cw if cw is not None else stats.cw(robust)
             for held, held_width in batch:
                 yield held, held_width, current
             batch.clear()
     if batch:
-        current = cw if cw is not None else stats.cw()
+        current = cw if cw is not None else stats.cw(robust)
         for held, held_width in batch:
             yield held, held_width, current

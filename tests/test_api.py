@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from srtext import Config, SentenceRecovery, paragraphs, recover, recover_text
 from srtext.lines import text_lines
-from tests.conftest import SAMPLES
+from tests.conftest import ROOT, SAMPLES
 
 EN = SAMPLES / "en-rivers.txt"
 TRUTH = (SAMPLES / "en-rivers.truth.txt").read_text(encoding="utf-8")
@@ -77,3 +79,29 @@ def test_package_names_are_not_shadowed_by_submodules() -> None:
         importlib.import_module(name)
     assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.recovery"
     assert all(hasattr(srtext, name) for name in srtext.__all__)
+
+
+# Issue 22, item 19: paths, PDFs, iteration and repr.
+
+
+def test_a_str_naming_a_file_is_text_with_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "p.txt").write_text("A line that runs on\nto its end.\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.warns(UserWarning, match=r"pass pathlib.Path\('p.txt'\)"):
+        sr = SentenceRecovery("p.txt")
+    assert sr.out_text == "p.txt\n"  # the text itself, as documented
+    assert SentenceRecovery(Path("p.txt")).out_text == "A line that runs on to its end.\n"
+
+
+def test_a_pdf_path_is_read_as_the_command_line_reads_it() -> None:
+    from srtext.batch import Job
+    from srtext.process import process_file
+
+    pdf = ROOT / "corpora" / "latex" / "en-onecol.pdf"
+    assert SentenceRecovery(pdf).out_text == process_file(Job(pdf, None)).text
+
+
+def test_sentence_recovery_iterates_over_its_paragraphs_and_prints_briefly() -> None:
+    sr = SentenceRecovery(EN.read_text(encoding="utf-8"))
+    assert list(sr) == sr.paragraphs and len(sr.paragraphs) > 3
+    assert repr(sr) == f"SentenceRecovery(lines={len(sr.lines)}, cw={sr.cw}, eps=0.1, mode='default')"

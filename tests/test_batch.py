@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import multiprocessing
 import os
 import pty
@@ -116,13 +117,15 @@ def test_quiet_has_no_summary_and_a_file_to_stdout_none(tmp_path: Path) -> None:
     assert run(str(SAMPLES / "en-rivers.txt")).stderr == ""
 
 
-def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
-    src = tmp_path / "in"
-    src.mkdir()
-    for i in range(5):
-        shutil.copy(SAMPLES / "en-rivers.txt", src / f"{i}.txt")
+def _on_a_terminal(args: list[str], columns: int) -> str:
+    """What srtext writes on stderr when it is a terminal ``columns`` wide (0: one that does not say)."""
+    import fcntl
+    import struct
+    import termios
+
     master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "srtext", "--force", str(src)], stderr=slave)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-m", "srtext", *args], stderr=slave)
     os.close(slave)
     seen = b""
     while True:
@@ -135,10 +138,21 @@ def test_progress_bar_on_a_terminal_only(tmp_path: Path) -> None:
         seen += chunk
     proc.wait(timeout=60)
     os.close(master)
-    text = seen.decode()
-    assert "5/5 files, 0 failed" in text and "[" + "#" * 30 + "]" in text
-    assert text.rstrip().splitlines()[-1].split("\x1b[K")[-1].startswith("srtext: 5 files (5 done)")
-    assert "files/s" not in run("--force", str(src)).stderr  # not a terminal: no bar
+    return seen.decode()
+
+
+@pytest.mark.parametrize("columns", [40, 0])
+def test_progress_bar_on_a_terminal_only(tmp_path: Path, columns: int) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    for i in range(5):
+        shutil.copy(SAMPLES / "en-rivers.txt", src / f"{i}.txt")
+    text = _on_a_terminal(["--force", str(src)], columns)
+    assert re.search(r"/5 \[\d\d:\d\d<(\?|\d\d:\d\d)", text), text  # done of total, time left
+    width = columns or 80  # a terminal that does not say how wide it is: 80 columns
+    assert max(len(piece) for piece in re.split(r"[\r\n]", text.split("srtext:")[0])) <= width, text
+    assert text.rstrip().splitlines()[-1].split("\r")[-1].startswith("srtext: 5 files (5 done)")
+    assert "file/s" not in run("--force", str(src)).stderr  # not a terminal: no bar
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -161,10 +175,18 @@ def test_dropped_rows_come_in_input_order_with_workers(tmp_path: Path) -> None:
     for jobs, rows in (("1", one), ("2", two)):
         out = str(tmp_path / f"o{jobs}")
         run("-q", "-j", jobs, "--dropped", str(rows), str(LATEX), "-o", out, "--glob", "*.pdftotext.txt")
-    rows = one.read_text().splitlines()
-    assert len(rows) > 100 and rows == two.read_text().splitlines()
-    names = list(dict.fromkeys(r.split("\t")[0] for r in rows))
+    rows = _tsv(one)
+    assert len(rows) > 100 and rows == _tsv(two)
+    names = list(dict.fromkeys(r[0] for r in rows))
     assert names == sorted(names)
+
+
+def _tsv(path: Path) -> list[list[str]]:
+    """The rows of a --dropped record, checking its header."""
+    with path.open(newline="", encoding="utf-8", errors="surrogateescape") as f:
+        header, *rows = csv.reader(f, delimiter="\t")
+    assert header == ["input", "line", "page", "class", "text"]
+    return rows
 
 
 # The library: the same per-file work, usable from any pool.
@@ -237,12 +259,12 @@ def test_fsspec_filesystems_give_the_local_result(tmp_path: Path) -> None:
     r = process_file(Job(str(LATEX / "ru-onecol.pdf"), str(out)), in_fs=local, out_fs=local)
     assert r.status == "done", r.error
     assert out.read_bytes() == process_file(Job(LATEX / "ru-onecol.pdf", None)).text.encode()  # type: ignore[union-attr]
-    assert [p.name for p in out.parent.iterdir()] == ["ru.sr.txt"]  # no temporary file left
+    assert sorted(p.name for p in out.parent.iterdir()) == ["ru.sr.txt", "ru.sr.txt.srtext.json"]  # no .tmp
 
 
 def test_fsspec_write_failure_leaves_nothing(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
-    from srtext.process import fsspec_atomic_write
+    from srtext.storage import fsspec_atomic_write
 
     local = fsspec.filesystem("file")
     target = tmp_path / "x.txt"
@@ -291,5 +313,5 @@ def test_dask_without_the_extra_says_what_to_install(
     monkeypatch.setitem(sys.modules, "fsspec", None)  # as if srtext[dask] were not installed
     assert main(["--dask", "tcp://127.0.0.1:1", str(SAMPLES / "en-rivers.txt")]) == 1
     assert capsys.readouterr().err.splitlines() == [
-        "srtext: --dask needs Dask and fsspec: pip install 'srtext[dask]'"
+        "srtext: --dask needs Dask and fsspec: pip install 'dask[distributed]' fsspec"
     ]

@@ -129,6 +129,13 @@ def test_cw_override(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.Captu
         ["--window", "0"],
         ["--encoding", "no-such-codec"],
         ["--no-such-option"],
+        # issue 22, item 18: options that would be ignored silently
+        ["--lang", "xx"],
+        ["--mode", "paper", "--keep", "furniture"],
+        ["--mode", "paper", "--drop", "headings"],
+        ["--explain", "--format", "jsonl", "--sentences"],
+        ["--explain", "--format", "sentences"],
+        ["-o", ""],
     ],
 )
 def test_usage_errors_exit_2_in_one_line(args: list[str]) -> None:
@@ -137,6 +144,11 @@ def test_usage_errors_exit_2_in_one_line(args: list[str]) -> None:
     err = r.stderr.decode()
     assert "Traceback" not in err
     assert err.strip().splitlines()[-1].startswith("srtext: error:")
+
+
+@pytest.mark.parametrize("lang", ["en", "sr", "de", "zh"])
+def test_known_languages_are_accepted(lang: str) -> None:
+    assert run(["--lang", lang], b"One line.\n").returncode == 0
 
 
 def test_missing_file_is_one_line_and_exit_1(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srtext import Config, recover
+from srtext.chars import LIGATURES, repairer
 from srtext.events import Paragraph
 from srtext.lines import byte_lines
 from srtext.output import format_jsonl
@@ -135,3 +136,40 @@ def test_spans_point_at_the_input_for_any_document(lines: list[str], end: str) -
     for e in recover(byte_lines([data[i : i + 5] for i in range(0, len(data), 5)]), config):
         if isinstance(e, Paragraph):
             _check_paragraph_spans(decoded, e)
+
+
+# Repaired lines (issue 22, item 4): a removed control character or an expanded
+# ligature must not shift the offsets of what follows it.
+_REPAIRED = (
+    "The \u0088ﬁrst line of a paragraph that runs on and on, with the\n"
+    "eﬀect that the sen\u0007tence goes on to its ﬁnal word here. A second\n"
+    "sentence ends the paragraph at its oﬃcial end.\n"
+)
+
+
+@pytest.mark.parametrize("sentences", [False, True])
+def test_jsonl_offsets_point_at_the_input_on_repaired_lines(sentences: bool) -> None:
+    records = _records(_REPAIRED.encode(), sentences=sentences)
+    assert records
+    for r in records:
+        start, end, body = int(r["start"]), int(r["end"]), str(r["text"])  # type: ignore[call-overload]
+        source = _REPAIRED[start:end]
+        assert source[0] == body[0] and source[-1] == body[-1], (r, source)
+        assert " ".join(repairer()(source).split()) == body  # type: ignore[misc]
+
+
+def test_paragraph_spans_of_repaired_lines_point_at_their_source() -> None:
+    from srtext.lines import text_lines
+
+    paragraphs = [e for e in recover(text_lines(_REPAIRED)) if isinstance(e, Paragraph)]
+    repair = repairer()
+    assert repair is not None and paragraphs
+    for p in paragraphs:
+        for at, offset, length, _line, _page in p.spans:
+            source, text = _REPAIRED[offset : offset + length], p.text[at : at + length]
+            fixed = repair(source)
+            # A run may end inside a ligature's letters ("ef" from "eﬀ") or start inside them
+            # ("fect" from "ﬀect"): its source is then the whole ligature.
+            ends_inside = source[-1] in LIGATURES and fixed.startswith(text)
+            starts_inside = source[0] in LIGATURES and fixed.endswith(text)
+            assert fixed == text or ends_inside or starts_inside, (source, text)

@@ -249,7 +249,7 @@ def test_dropped_file_accounts_for_every_line(tmp_path: Path) -> None:
         [sys.executable, "-m", "srtext", "--dropped", str(dropped), str(src)], capture_output=True, text=True
     )
     assert r.returncode == 0, r.stderr
-    rows = [line.split("\t") for line in dropped.read_text().splitlines()]
+    rows = [line.split("\t") for line in dropped.read_text().splitlines()[1:]]  # after the header row
     assert ["footnote", note] in [row[3:] for row in rows]
     assert {row[3] for row in rows} == {"furniture", "footnote"}
     sr = SentenceRecovery(src)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import signal
 import subprocess
@@ -165,3 +166,37 @@ def test_unreadable_file_simulated(
     assert capsys.readouterr().err.splitlines() == [f"srtext: {tree / 'a.txt'}: Permission denied"]
     assert (tree / "b.sr.txt").read_bytes() == EN_TRUTH.read_bytes()
     assert not (tree / "a.sr.txt").exists()
+
+
+# Issue 22, item 11: a few very long lines must not move CW, and no paragraph is unbounded.
+
+ONECOL = SAMPLES.parent / "latex" / "en-onecol.pdftotext.txt"
+
+
+@pytest.mark.parametrize("length", [10_000, 200_000])
+def test_one_very_long_line_does_not_move_the_column_width(length: int) -> None:
+    text = ONECOL.read_text(encoding="utf-8")
+    long_line = ("word " * (length // 5)).strip() + "\n"
+    assert SentenceRecovery(text + long_line).cw == SentenceRecovery(text).cw == 53
+    before = SentenceRecovery(text).out_text
+    assert SentenceRecovery(text + long_line).out_text.startswith(before.rsplit("\n", 2)[0])
+
+
+def test_a_text_with_no_sentence_end_gives_bounded_paragraphs() -> None:
+    from srtext.recovery import MAX_PARAGRAPH
+
+    data = b"a line of words that goes on without any end to its sentence\n" * 20_000  # 1.2 MB
+    r = run([], data)
+    assert r.returncode == 0
+    out = r.stdout.decode().splitlines()
+    assert len(out) > 1 and max(map(len, out)) <= MAX_PARAGRAPH
+    assert "".join(out).replace(" ", "") == data.decode().replace("\n", "").replace(" ", "")
+
+
+def test_cut_paragraphs_keep_offsets_into_the_input() -> None:
+    data = ("A table cell 12 34 56 " * 30_000).encode() + b"\n"  # 660 kB on one line
+    records = [json.loads(x) for x in run(["--format", "jsonl"], data).stdout.splitlines()]
+    text = data.decode()
+    assert len(records) > 1
+    for r in records:
+        assert text[r["start"] : r["end"]] == r["text"]

@@ -1,0 +1,513 @@
+"""Data safety and faults (issue 22): side outputs, stale results, hangs, non-regular files, encodings."""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from srtext import Config, recover_texts
+from srtext.batch import Job
+from srtext.process import FAILED, Options, process_file
+from tests.conftest import ARXIV, ROOT, SAMPLES
+
+EN = SAMPLES / "en-rivers.txt"
+EN_TRUTH = SAMPLES / "en-rivers.truth.txt"
+LATEX = ROOT / "corpora" / "latex"
+
+
+def run(
+    *args: str, stdin: bytes | None = None, timeout: float = 120, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this checkout's srtext, from any directory
+    return subprocess.run(
+        [sys.executable, "-m", "srtext", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=cwd,
+        env=env,
+        input=None if stdin is None else stdin.decode(),
+        stdin=subprocess.DEVNULL if stdin is None else None,
+    )
+
+
+def _tsv(path: Path) -> list[list[str]]:
+    with path.open(newline="", encoding="utf-8") as f:
+        header, *rows = csv.reader(f, delimiter="\t")
+    assert header == ["input", "line", "page", "class", "text"]
+    return rows
+
+
+def _tree(root: Path, n: int = 3) -> Path:
+    root.mkdir()
+    for i in range(n):
+        shutil.copy(LATEX / "en-onecol.pdftotext.txt", root / f"doc{i}.txt")
+    return root
+
+
+# 1. --dropped never overwrites an input or any file that is not a --dropped record.
+
+
+def test_dropped_refuses_to_overwrite_an_input(tmp_path: Path) -> None:
+    pdf = tmp_path / "v.pdf"
+    shutil.copy(LATEX / "en-onecol.pdf", pdf)
+    before = pdf.read_bytes()
+    r = run("--dropped", str(pdf), str(pdf))
+    assert r.returncode == 2 and "--dropped" in r.stderr and len(r.stderr.splitlines()) == 1
+    assert pdf.read_bytes() == before
+    paper = tmp_path / "paper.txt"
+    shutil.copy(EN, paper)
+    r = run("--dropped", str(paper), stdin=b"")
+    assert r.returncode == 2 and paper.read_bytes() == EN.read_bytes()
+
+
+def test_dropped_refuses_an_output_of_the_run_and_replaces_its_own_record(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in", 1)
+    r = run("-q", "--dropped", str(src / "doc0.sr.txt"), str(src))
+    assert r.returncode == 2 and not (src / "doc0.sr.txt").exists()
+    record = tmp_path / "dropped.tsv"
+    assert run("-q", "--force", "--dropped", str(record), str(src)).returncode == 0
+    assert run("-q", "--force", "--dropped", str(record), str(src)).returncode == 0  # its own: replaced
+    assert _tsv(record)
+
+
+# 2. and 13. The --dropped record survives re-runs; rows are quoted TSV.
+
+
+def test_dropped_record_survives_a_rerun_that_skips_everything(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in")
+    first, second = tmp_path / "first.tsv", tmp_path / "second.tsv"
+    assert run("-q", "--dropped", str(first), str(src)).returncode == 0
+    r = run("--dropped", str(second), str(src))
+    assert "3 skipped" in r.stderr
+    assert len(_tsv(first)) > 10 and _tsv(second) == _tsv(first)
+    own = [row for row in _tsv(first) if row[0].endswith("doc1.txt")]
+    assert _tsv(src / "doc1.sr.txt.dropped.tsv") == own
+
+
+def test_dropped_record_quotes_tabs_and_newlines_in_names(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    name = "odd\tna\nme.txt"
+    shutil.copy(LATEX / "en-onecol.pdftotext.txt", src / name)
+    record = tmp_path / "d.tsv"
+    assert run("-q", "--dropped", str(record), str(src)).returncode == 0
+    rows = _tsv(record)
+    assert rows and all(len(row) == 5 and row[0] == str(src / name) for row in rows)
+    assert all(row[1].isdigit() and row[2].isdigit() for row in rows)
+
+
+def test_dask_names_inputs_in_dropped_rows_as_a_local_run_does(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("fsspec")
+    _tree(tmp_path / "in", 2)
+    assert run("-q", "--dropped", "local.tsv", "in", "-o", "one", cwd=tmp_path).returncode == 0
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        r = run("-q", "--dask", address, "--dropped", "dask.tsv", "in", "-o", "two", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    local = _tsv(tmp_path / "local.tsv")
+    assert local == _tsv(tmp_path / "dask.tsv") and local[0][0] == "in/doc0.txt"
+
+
+# 3. Outputs made with other options are made again.
+
+
+@pytest.mark.parametrize(
+    "changed",
+    [["--format", "jsonl"], ["--eps", "0.3"], ["--drop", "headings"], ["--mode", "paper"], ["--explain"]],
+)
+def test_an_output_made_with_other_options_is_made_again(tmp_path: Path, changed: list[str]) -> None:
+    src = _tree(tmp_path / "in", 2)
+    out = tmp_path / "out"
+    assert run("-q", str(src), "-o", str(out)).returncode == 0
+    r = run(*changed, str(src), "-o", str(out))
+    assert "(2 done)" in r.stderr, r.stderr
+    expected = run(*changed, str(src / "doc0.txt")).stdout
+    assert (out / "doc0.sr.txt").read_text() == expected
+    r = run(*changed, str(src), "-o", str(out))
+    assert "(2 skipped" in r.stderr  # the same options again: up to date
+
+
+def test_a_failed_remake_never_leaves_a_record_of_the_old_options(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import srtext.process as process
+
+    out = tmp_path / "en.sr.txt"
+    job = Job(EN, out)
+    assert process_file(job).status == "done"
+    record = Path(str(out) + ".srtext.json")
+    assert record.exists()
+
+    def fail(out: object, texts: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as m:
+        m.setattr(process, "write", fail)
+        assert process_file(job, Config(output_format="jsonl")).status == FAILED
+    assert not record.exists()  # the old output stays, but no longer claims to be up to date
+    assert process_file(job).status == "done"  # so it is made again, not skipped
+
+
+# 4. is in tests/test_output.py (jsonl offsets on repaired lines).
+
+# 5. A worker killed during -j: reported, the others go on, no hang.
+
+
+def test_a_killed_worker_is_reported_and_the_run_ends(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    big = EN.read_bytes() * 300
+    for i in range(6):
+        (src / f"doc{i}.txt").write_bytes(big)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext", "-j", "2", str(src)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    victim = _a_worker(proc.pid)
+    os.kill(victim, signal.SIGKILL)
+    _, err = proc.communicate(timeout=120)
+    lines = err.decode().splitlines()
+    assert proc.returncode == 1, lines
+    died = [line for line in lines if "worker process died" in line]
+    assert len(died) == 1 and died[0].startswith(f"srtext: {src}/doc")
+    assert lines[-1].startswith("srtext: 6 files (5 done, 1 failed)")
+    outputs = sorted(src.glob("*.sr.txt"))
+    assert len(outputs) == 5 and len({p.read_bytes() for p in outputs}) == 1  # complete, all alike
+
+
+def _a_worker(parent: int, timeout: float = 60) -> int:
+    """A child process of ``parent`` that is busy with a job (it has a temporary file open)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for entry in os.listdir("/proc"):
+            if not entry.isdigit():
+                continue
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+                if ppid != parent:
+                    continue
+                fds = Path(f"/proc/{entry}/fd")
+                if any(os.readlink(fds / fd).endswith(".tmp") for fd in os.listdir(fds)):
+                    return int(entry)
+            except (OSError, IndexError, ValueError):
+                continue
+        time.sleep(0.01)
+    raise AssertionError("no busy worker found")
+
+
+# 6. A FIFO in a tree is skipped with a message, not waited on.
+
+
+def test_a_fifo_in_a_tree_is_skipped(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in", 1)
+    os.mkfifo(src / "pipe.txt")
+    r = run(str(src), timeout=60)
+    assert r.returncode == 1
+    assert f"srtext: {src / 'pipe.txt'}: skipped, not a regular file (a FIFO)" in r.stderr.splitlines()
+    assert (src / "doc0.sr.txt").exists()
+    assert stat.S_ISFIFO(os.stat(src / "pipe.txt").st_mode)
+
+
+def test_an_explicit_pipe_is_still_read(tmp_path: Path) -> None:
+    r = subprocess.run(
+        ["bash", "-c", f'{sys.executable} -m srtext <(cat "{EN}")'], capture_output=True, timeout=60
+    )
+    assert r.returncode == 0 and r.stdout == EN_TRUTH.read_bytes()
+
+
+# 7. The binary check is for raw input files, not for an extractor's text.
+
+
+def test_a_nul_in_extracted_text_is_not_a_binary_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    import srtext.extract as extract
+
+    text = (LATEX / "en-onecol.pdftotext.txt").read_bytes()
+    monkeypatch.setattr(extract, "_pypdf", lambda source: text.replace(b"the ", b"the \0", 3))
+    r = process_file(Job(LATEX / "en-onecol.pdf", None), options=Options(extractor="pypdf"))
+    assert r.status == "done", r.error
+    assert r.text is not None and "\0" not in r.text and len(r.text) > 1000
+
+
+@pytest.mark.skipif(not ARXIV.is_dir(), reason="arxiv-dev is not here")
+def test_pypdf_reads_every_arxiv_dev_pdf(tmp_path: Path) -> None:
+    pdfs = sorted(ARXIV.glob("*/*.pdf"))
+    failed = [r.error for r in (process_file(Job(p, None), options=Options(extractor="pypdf")) for p in pdfs)]
+    assert pdfs and [e for e in failed if e] == []
+
+
+# 8. UTF-16 and UTF-32 input.
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-32"])
+def test_utf16_and_utf32_input(tmp_path: Path, encoding: str) -> None:
+    text = EN.read_text(encoding="utf-8")
+    path = tmp_path / "en.txt"
+    path.write_bytes(text.encode(encoding))
+    r = run("--encoding", encoding, str(path))
+    assert r.returncode == 0 and r.stdout == EN_TRUTH.read_text(), r.stderr
+
+
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-32"])
+def test_a_utf16_or_utf32_byte_order_mark_is_recognised(tmp_path: Path, encoding: str) -> None:
+    path = tmp_path / "en.txt"
+    path.write_bytes(EN.read_text(encoding="utf-8").encode(encoding))  # with its BOM
+    r = run(str(path))
+    assert r.returncode == 0 and r.stdout == EN_TRUTH.read_text(), r.stderr
+
+
+def test_binary_input_is_still_refused_in_utf16(tmp_path: Path) -> None:
+    path = tmp_path / "bin.txt"
+    path.write_bytes(b"\xff\xfe" + b"\0\0" * 100)
+    r = run(str(path))
+    assert r.returncode == 1 and "binary file" in r.stderr
+
+
+# 9. A bad document among many: an error for it, the others processed.
+
+
+def test_recover_texts_goes_on_after_a_bad_document() -> None:
+    texts = [EN.read_bytes(), b"a\0binary\0file", EN.read_text()]
+    out = list(recover_texts(texts))
+    assert out == [EN_TRUTH.read_text(), None, EN_TRUTH.read_text()]
+
+
+def test_recover_texts_in_a_dask_partition() -> None:
+    bag = pytest.importorskip("dask.bag")
+    texts = [EN.read_text(), b"\0\0", EN.read_text()]
+    out = bag.from_sequence(texts, npartitions=1).map_partitions(recover_texts).compute(scheduler="sync")
+    assert out == [EN_TRUTH.read_text(), None, EN_TRUTH.read_text()]
+
+
+# 10. Outputs honour the umask.
+
+
+@pytest.mark.parametrize("mask", [0o022, 0o077, 0o002])
+def test_outputs_honour_the_umask(tmp_path: Path, mask: int) -> None:
+    src = _tree(tmp_path / "in", 2)
+    record = tmp_path / "d.tsv"
+    subprocess.run(
+        [sys.executable, "-c", f"import os, sys; os.umask({mask}); from srtext.cli import main; "
+         f"sys.exit(main(['-q', '--dropped', {str(record)!r}, {str(src)!r}]))"],
+        check=True,
+        timeout=120,
+    )
+    made = [*src.glob("*.sr.txt*"), record]
+    assert len(made) == 7
+    for p in made:
+        assert stat.S_IMODE(p.stat().st_mode) == 0o666 & ~mask, p
+
+
+# 12. Outputs of another suffix are never inputs; refused inputs count in the summary.
+
+
+def test_a_suffix_change_does_not_take_earlier_outputs_as_inputs(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in", 2)
+    assert run("-q", str(src)).returncode == 0
+    r = run("--suffix", "_SRalg", str(src))
+    assert r.returncode == 0 and "2 files (2 done)" in r.stderr
+    assert sorted(p.name for p in src.iterdir() if not p.name.endswith((".json", ".tsv"))) == [
+        "doc0.sr.txt", "doc0.txt", "doc0_SRalg", "doc1.sr.txt", "doc1.txt", "doc1_SRalg",
+    ]
+
+
+def test_refused_inputs_are_counted_as_failed_in_the_summary(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in", 2)
+    shutil.copy(LATEX / "en-onecol.pdf", src / "doc0.pdf")  # doc0.pdf and doc0.txt share doc0.sr.txt
+    r = run(str(src))
+    assert r.returncode == 1
+    assert "srtext: 3 files (2 done, 1 failed)" in r.stderr.splitlines()[-1]
+
+
+# 14. Temporary files left by a killed process are removed by the next run.
+
+
+def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: Path) -> None:
+    from srtext.batch import temporary_prefix
+
+    src = _tree(tmp_path / "in", 1)
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    stale = src / temporary_prefix("doc0.sr.txt").replace(f"-{os.getpid()}.", f"-{dead.pid}.")
+    stale = stale.with_name(stale.name + "abcd1234.tmp")
+    stale.write_bytes(b"half")
+    live = src / (temporary_prefix("doc0.sr.txt") + "efgh5678.tmp")  # this process: alive
+    live.write_bytes(b"busy")
+    assert run("-q", str(src)).returncode == 0
+    assert not stale.exists() and live.exists()
+
+
+def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> None:
+    fsspec = pytest.importorskip("fsspec")
+    from srtext.batch import temporary_prefix
+    from srtext.storage import fsspec_atomic_write
+
+    dead = subprocess.Popen(["true"])
+    dead.wait()
+    name = temporary_prefix("x.sr.txt").replace(f"-{os.getpid()}.", f"-{dead.pid}.") + "0.tmp"
+    (tmp_path / name).write_bytes(b"half")
+    with fsspec_atomic_write(fsspec.filesystem("file"), str(tmp_path / "x.sr.txt")) as f:
+        f.write(b"whole")
+    assert [p.name for p in tmp_path.iterdir()] == ["x.sr.txt"]
+
+
+# 16. Errors name the output, once per unwritable directory; a full stdout is not the input's fault.
+
+
+def test_an_unwritable_output_directory_is_said_once_before_any_work(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from srtext import cli, guards
+
+    src = _tree(tmp_path / "in", 4)
+    out = tmp_path / "out"
+    out.mkdir()
+    monkeypatch.setattr(guards, "_read_only", lambda path: os.path.samefile(path, out))
+    assert cli.main(["-q", str(src), "-o", str(out)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert err == [f"srtext: {out}: cannot write there (Read-only file system); 4 inputs not processed"]
+
+
+def test_a_failed_write_names_the_output_not_a_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    real = os.fchmod
+
+    def refuse(fd: int, mode: int) -> None:
+        name = os.readlink(f"/proc/self/fd/{fd}")
+        raise OSError(errno.EROFS, "Read-only file system", name)
+
+    monkeypatch.setattr(os, "fchmod", refuse)
+    r = process_file(Job(EN, tmp_path / "en.sr.txt"))
+    monkeypatch.setattr(os, "fchmod", real)
+    assert r.status == FAILED and r.error == f"{tmp_path / 'en.sr.txt'}: Read-only file system"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full")
+def test_a_full_standard_output_is_said_once_and_not_blamed_on_the_input() -> None:
+    with open("/dev/full", "wb") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "srtext", str(EN), str(SAMPLES / "de-brot.txt")],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == ["srtext: standard output: No space left on device"]
+
+
+# 17. A single input with -o FILE writes that file.
+
+
+def test_a_single_input_with_o_file_writes_that_file(tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    r = run(str(EN), "-o", str(out))
+    assert r.returncode == 0 and out.is_file() and out.read_bytes() == EN_TRUTH.read_bytes()
+    r = run("-o", str(tmp_path / "from-stdin.txt"), stdin=EN.read_bytes())
+    assert r.returncode == 0 and (tmp_path / "from-stdin.txt").read_bytes() == EN_TRUTH.read_bytes()
+    r = run(str(EN), "-o", str(tmp_path / "dir") + "/")  # a trailing slash: a directory
+    assert (tmp_path / "dir" / "en-rivers.sr.txt").read_bytes() == EN_TRUTH.read_bytes()
+    copy = tmp_path / "copy.txt"
+    shutil.copy(EN, copy)
+    r = run(str(copy), "-o", str(copy))
+    assert r.returncode == 1 and copy.read_bytes() == EN.read_bytes()
+
+
+def test_an_output_file_given_as_a_second_path_gets_a_hint(tmp_path: Path) -> None:
+    r = run(str(EN), str(tmp_path / "out.txt"))
+    assert r.returncode == 1
+    assert r.stderr.splitlines()[0] == (
+        f"srtext: {tmp_path / 'out.txt'}: no such file or directory (to write the result to a file: "
+        f"-o {tmp_path / 'out.txt'})"
+    )
+
+
+def test_workers_that_cannot_start_fail_the_jobs_without_a_hang(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import srtext.parallel as parallel
+
+    def die(state: object) -> None:
+        os._exit(3)
+
+    monkeypatch.setattr(parallel, "_worker_init", die)
+    jobs = [Job(EN, tmp_path / f"{i}.sr.txt") for i in range(3)]
+    results = list(parallel.run_jobs(jobs, Config(), Options(), workers=2))
+    assert [r.status for r in results] == [FAILED] * 3
+    assert all(r.error is not None and "worker process died" in r.error for r in results)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _read_fifo(path: Path, into: list[bytes]) -> threading.Thread:
+    def read() -> None:
+        with path.open("rb") as f:
+            into.append(f.read())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+def test_an_output_or_dropped_file_that_is_a_fifo_is_written_into_not_replaced(tmp_path: Path) -> None:
+    """As -o /dev/null or --dropped /dev/stderr: a temporary file renamed onto them would replace them."""
+    out, dropped = tmp_path / "out.fifo", tmp_path / "dropped.fifo"
+    os.mkfifo(out)
+    os.mkfifo(dropped)
+    got: list[bytes] = []
+    rows: list[bytes] = []
+    readers = [_read_fifo(out, got), _read_fifo(dropped, rows)]
+    r = run(str(LATEX / "en-onecol.pdftotext.txt"), "-o", str(out), "--dropped", str(dropped), timeout=60)
+    for reader in readers:
+        reader.join(timeout=60)
+    assert r.returncode == 0, r.stderr
+    assert got == [run(str(LATEX / "en-onecol.pdftotext.txt")).stdout.encode()]
+    assert rows[0].startswith(b"input\tline\tpage\tclass\ttext\n") and rows[0].count(b"\n") > 5
+    assert stat.S_ISFIFO(os.stat(out).st_mode) and stat.S_ISFIFO(os.stat(dropped).st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dropped.fifo", "out.fifo"]  # no records
+
+
+def test_the_dask_client_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("fsspec")
+    import srtext.cluster as cluster
+    from srtext.cli import main
+
+    class Client:
+        closed = False
+
+        def close(self) -> None:
+            Client.closed = True
+
+    monkeypatch.setattr(cluster, "connect", lambda address: Client())
+    monkeypatch.setattr(cluster, "run_dask", lambda client, planned, config, options: iter([]))
+    assert main(["-q", "--dask", "tcp://127.0.0.1:1", str(EN)]) == 0
+    assert Client.closed
+
+
+def test_o_file_never_replaces_a_file_srtext_did_not_make_unless_forced(tmp_path: Path) -> None:
+    mine = tmp_path / "paper.txt"
+    mine.write_text("my own pdftotext output\n")
+    r = run(str(EN), "-o", str(mine))
+    assert r.returncode == 1 and "--force" in r.stderr and mine.read_text() == "my own pdftotext output\n"
+    assert run("--eps", "0.2", str(EN), "-o", str(tmp_path / "out.txt")).returncode == 0
+    assert run(str(EN), "-o", str(tmp_path / "out.txt")).returncode == 0  # its own output: remade
+    assert (tmp_path / "out.txt").read_bytes() == EN_TRUTH.read_bytes()
+    assert run("--force", str(EN), "-o", str(mine)).returncode == 0
+    assert mine.read_bytes() == EN_TRUTH.read_bytes()
