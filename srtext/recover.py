@@ -99,6 +99,12 @@ from srtext.width import WidthStats
 
 Triple = tuple[Line, int, int]
 
+#: The most lines a paragraph holds while it is built: a text with no sentence end
+#: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
+#: paragraph at this line; the output is cut at 100,000 characters anyway
+#: (:data:`srtext.recovery.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
+MAX_LINES = 5000
+
 #: The steps that decide a line before (or instead of) :data:`srtext.rules.RULES`, by the
 #: names ``--explain`` shows: a band rewrite, captions, clean text, reference lists,
 #: the front matter's blocks.  Page furniture and footnotes are ``pages.KIND``.
@@ -366,6 +372,9 @@ class _Machine:
         body = REFERENCE if self.references else BODY
         if front and verb == JOIN and starts_block(text):
             verb, reason, rule = START, "the abstract or the keywords start", "front.starts_block"
+        if verb == JOIN and self.state is not None and len(self.state.lines) >= MAX_LINES:
+            verb, reason = START, f"{reason} (a paragraph of {MAX_LINES} lines is closed: memory bound)"
+            rule = f"{rule} > line_limit"
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)

@@ -134,11 +134,16 @@ def test_read_only_output_directory_simulated(
     """As root permissions are not enforced, so the refusal is simulated where srtext creates files."""
 
     out = tmp_path / "out"
+    import tempfile
+
+    real_mkstemp = tempfile.mkstemp
 
     def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
-        raise PermissionError(errno.EACCES, "Permission denied", str(out))
-
-    import tempfile
+        # Only srtext's files under out: the worker pool's own temporary files (in
+        # /dev/shm, for its locks) must still be made.
+        if str(kwargs.get("dir", "")).startswith(str(out)):
+            raise PermissionError(errno.EACCES, "Permission denied", str(out))
+        return real_mkstemp(*args, **kwargs)  # type: ignore[no-any-return, call-overload]
 
     monkeypatch.setattr(tempfile, "mkstemp", refuse)
     assert main(["-q", str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
@@ -200,3 +205,17 @@ def test_cut_paragraphs_keep_offsets_into_the_input() -> None:
     assert len(records) > 1
     for r in records:
         assert text[r["start"] : r["end"]] == r["text"]
+
+
+def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory is bounded: the open paragraph holds at most MAX_LINES lines."""
+    import importlib
+
+    from srtext import recover_text
+
+    machine = importlib.import_module("srtext.recover")  # the package binds the name to a function
+
+    monkeypatch.setattr(machine, "MAX_LINES", 3)
+    text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))
+    out = recover_text(text, Config(window=None)).splitlines()
+    assert [p.count("number") for p in out] == [3, 3, 1]
