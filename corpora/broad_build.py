@@ -16,16 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-from corpora.broadgen import check, doc, html, latex, writer
+from corpora.broadgen import check, doc, htmlpdf, latex, writer
 from corpora.broadgen.split import split_of
 
 ALL_LANGS = ("en", "de", "sr-cyrl", "sr-latn", "ru", "zh")
@@ -43,9 +44,17 @@ PLAN: dict[str, tuple[tuple[str, ...], str]] = {
 
 
 def run(cmd: list[str], cwd: Path, timeout: int = 300) -> None:
-    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=timeout)
-    if r.returncode != 0:
-        out = r.stdout + r.stderr
+    """Run a tool; on failure a one-line RuntimeError, on a time-out its whole process group ended."""
+    p = subprocess.Popen(
+        cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
+    try:
+        out, _ = p.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)  # soffice leaves soffice.bin behind otherwise
+        p.communicate()
+        raise RuntimeError(f"{cmd[0]} timed out after {timeout} s") from None
+    if p.returncode != 0:
         errors = [x for x in out.splitlines() if x.startswith("!")] or out.splitlines()[-3:]
         raise RuntimeError(f"{cmd[0]} failed: {' | '.join(errors[:3])}")
 
@@ -62,22 +71,36 @@ def produce(family: str, d: doc.Doc, rng: random.Random, tmp: Path) -> tuple[Pat
     if family == "writer-odt":
         src = tmp / "doc.odt"
         writer.render(d, rng, src)
-        run(["soffice", f"-env:UserInstallation=file://{tmp}/lo", "--headless", "--convert-to", "pdf",
-             "--outdir", str(tmp), str(src)], tmp, timeout=120)
+        run(
+            [
+                "soffice",
+                f"-env:UserInstallation=file://{tmp}/lo",
+                "--headless",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(tmp),
+                str(src),
+            ],
+            tmp,
+            timeout=120,
+        )
         return tmp / "doc.pdf", src, writer.PRODUCER
     src = tmp / "doc.html"
-    src.write_text(html.render(d, rng), encoding="utf-8")
-    html.to_pdf(src, tmp / "doc.pdf")
-    return tmp / "doc.pdf", src, html.PRODUCER
+    src.write_text(htmlpdf.render(d, rng), encoding="utf-8")
+    htmlpdf.to_pdf(src, tmp / "doc.pdf")
+    return tmp / "doc.pdf", src, htmlpdf.PRODUCER
 
 
 def features(family: str) -> doc.Features:
     if family.startswith("latex-"):
         return latex.FAMILIES[family][1]
-    return writer.FEATURES if family == "writer-odt" else html.FEATURES
+    return writer.FEATURES if family == "writer-odt" else htmlpdf.FEATURES
 
 
-def build_one(family: str, lang: str, n: int, seed: int, out: Path, budget: list[int], keep_kb: int) -> str | None:
+def build_one(
+    family: str, lang: str, n: int, seed: int, out: Path, budget: list[int], keep_kb: int
+) -> str | None:
     """Build one document; its id, or None (with a message) when it failed its check."""
     doc_id = f"{family}-{lang}-{n:04d}"
     rng = random.Random(f"{seed}/{doc_id}/layout")
@@ -88,7 +111,7 @@ def build_one(family: str, lang: str, n: int, seed: int, out: Path, budget: list
             pdf, src, producer = produce(family, d, rng, tmp)
             run(["pdftotext", "-enc", "UTF-8", pdf.name, "out.txt"], tmp)
             run(["pdftotext", "-enc", "UTF-8", "-raw", pdf.name, "raw.txt"], tmp)
-        except (RuntimeError, subprocess.TimeoutExpired) as e:
+        except RuntimeError as e:
             print(f"{doc_id}: skipped: {e}", file=sys.stderr)
             return None
         text = (tmp / "out.txt").read_text(encoding="utf-8")
@@ -129,9 +152,22 @@ def build_one(family: str, lang: str, n: int, seed: int, out: Path, budget: list
             "source_file": f"{doc_id}{src.suffix}" if keep_src else None,
             "settings": d.settings,
             **meta,
-            "artefacts": check.artefacts(text, meta["headings"], meta["footnotes"]),  # type: ignore[arg-type]
+            # The same check on the default output, which orders text by position and
+            # may mix columns: what fails there is damage in srtext's input, recorded.
+            "pdftotext_misordered": [
+                x.split(": ", 1)[1]
+                for x in check.problems(doc_id, text, truth, meta, rtl=lang == "ar")  # type: ignore[arg-type]
+            ],
+            "artefacts": check.artefacts(
+                text,
+                meta["headings"],
+                meta["footnotes"],
+                tuple(meta["headers"] + meta["footers"]),  # type: ignore[arg-type,operator]
+            ),
         }
-        (folder / f"{doc_id}.json").write_text(json.dumps(info, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        (folder / f"{doc_id}.json").write_text(
+            json.dumps(info, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
+        )
     return doc_id
 
 
@@ -151,7 +187,9 @@ def write_index(out: Path) -> int:
     rows = []
     for p in sorted(out.glob("*/*.json")):
         m = json.loads(p.read_text(encoding="utf-8"))
-        rows.append("\t".join([m["name"], m["family"], m["language"], str(m["pages"]), m["split"], m["licence"]]))
+        rows.append(
+            "\t".join([m["name"], m["family"], m["language"], str(m["pages"]), m["split"], m["licence"]])
+        )
     (out / "index.tsv").write_text(
         "id\tfamily\tlanguage\tpages\tsplit\tlicence\n" + "".join(r + "\n" for r in rows), encoding="utf-8"
     )
@@ -186,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
             if wanted_langs is not None and lang not in wanted_langs:
                 continue
             per = 2 if lang == "ar" else args.per
+            for old in (args.out / family).glob(f"{family}-{lang}-[0-9]*"):
+                old.unlink()  # a rebuilt family and language leaves nothing of the last build
             built: list[str] = []
             n = 0
             # At least `per` documents, and both halves of the split (a few more ids at most).

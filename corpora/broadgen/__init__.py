@@ -6,6 +6,6 @@ repository root (see corpora/README.md).  The modules:
 * ``split``: which half (tune or validate) a document belongs to;
 * ``sources``: the paragraphs and section titles documents are made of;
 * ``doc``: a document as blocks, composed from a seeded RNG, with its truth and metadata;
-* ``latex``, ``writer``, ``html``: render a document with one producer;
+* ``latex``, ``writer``, ``htmlpdf``: render a document with one producer;
 * ``check``: verify the truth against the PDF's text, and find pdftotext's artefacts.
 """

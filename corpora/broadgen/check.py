@@ -17,7 +17,9 @@ from corpora.build import verify
 __all__ = ["artefacts", "problems"]
 
 
-def problems(name: str, raw: str, truth: list[str], meta: dict[str, list[str]], rtl: bool = False) -> list[str]:
+def problems(
+    name: str, raw: str, truth: list[str], meta: dict[str, list[str]], rtl: bool = False
+) -> list[str]:
     """What of the truth, headers and footnotes is not in the PDF's text (empty: all is).
 
     Right-to-left text is checked word by word, order free (a smoke test):
@@ -47,17 +49,20 @@ _END = re.compile(r"[.!?:;。！？：”)»]\s*\Z")
 _MARK = re.compile(r"\A(?:\d{1,2}|[∗*†‡§¶‖]{1,3})\Z")
 
 
-def artefacts(text: str, headings: list[str], footnotes: list[str]) -> dict[str, int]:
+def artefacts(
+    text: str, headings: list[str], footnotes: list[str], furniture: tuple[str, ...] = ()
+) -> dict[str, int]:
     """Counts of what pdftotext did to the layout, in its default output ``text``.
 
     * number_apart: a heading's number on its own line, a blank line, then its title;
-    * blank_in_sentence: a blank line between a line that ends inside a sentence
-      and one that goes on in lower case;
+    * blank_in_sentence: a blank line between a line of prose (30 characters or
+      more, not furniture) that ends inside a sentence and one that goes on in
+      lower case;
     * footnote_mark_apart: a footnote mark alone on its line, its footnote's text
       on one of the next two lines;
     * hyphen_u2010, hyphen_u2011: lines ending in U+2010 or U+2011.
 
-    >>> t = "3.2\\n\\nThermal drift\\nThe sensor was\\n\\nwarm at noon.\\n1\\nA note.\\n"
+    >>> t = "3.2\\n\\nThermal drift\\nThe sensor was put in the shade and\\n\\nwarm at noon.\\n1\\nA note.\\n"
     >>> artefacts(t, ["3.2 Thermal drift"], ["A note."])["number_apart"]
     1
     >>> artefacts(t, ["3.2 Thermal drift"], ["A note."])["blank_in_sentence"]
@@ -75,11 +80,18 @@ def artefacts(text: str, headings: list[str], footnotes: list[str]) -> dict[str,
             if lines[i] == num and lines[i + 1] == "" and title[:12] and lines[i + 2].startswith(title[:12]):
                 apart += 1
                 break
+    furn = set(furniture)
     blank = sum(
         1
         for i in range(1, len(lines) - 1)
-        if lines[i] == "" and lines[i - 1] and lines[i + 1]
-        and not _END.search(lines[i - 1]) and lines[i + 1][0].islower()
+        if lines[i] == ""
+        and len(lines[i - 1]) >= 30
+        and len(lines[i + 1]) >= 10
+        and lines[i - 1] not in furn
+        and lines[i + 1] not in furn
+        and not lines[i + 1].startswith("arXiv:")
+        and not _END.search(lines[i - 1])
+        and lines[i + 1][0].islower()
     )
     marks = 0
     for f in footnotes:

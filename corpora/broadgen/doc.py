@@ -106,13 +106,34 @@ class Features:
     theorems: bool = False
     code: bool = False
     subsections: bool = True
-    min_sections: int = 5
-    max_sections: int = 11
+    min_sections: int = 6
+    max_sections: int = 14
     min_pars: int = 3
     max_pars: int = 7
 
 
-ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII"]
+ROMAN = [
+    "I",
+    "II",
+    "III",
+    "IV",
+    "V",
+    "VI",
+    "VII",
+    "VIII",
+    "IX",
+    "X",
+    "XI",
+    "XII",
+    "XIII",
+    "XIV",
+    "XV",
+    "XVI",
+    "XVII",
+    "XVIII",
+    "XIX",
+    "XX",
+]
 LETTERS = "ABCDEFGHIJKLMNOP"
 
 FORMULAS = [
@@ -146,7 +167,8 @@ def compose(doc_id: str, family: str, lang: str, seed: int, feat: Features) -> D
     tr = lambda s: _latin(lang, s)  # noqa: E731
     pool, which = _pool(lang, rng)
     doc = Doc(doc_id, family, lang)
-    n_sec = rng.randint(feat.min_sections, feat.max_sections)
+    # Never more sections than the pool has: a document repeats no section.
+    n_sec = min(rng.randint(feat.min_sections, feat.max_sections), len(pool) - 1)
     start = rng.randrange(len(pool))
     # A run of consecutive sections (they belong together), wrapping around.
     secs = [pool[(start + k) % len(pool)] for k in range(n_sec + 1)]
@@ -175,7 +197,9 @@ def compose(doc_id: str, family: str, lang: str, seed: int, feat: Features) -> D
             num = ""
         if feat.upper_sections and level == 1:
             title = title.upper()
-        doc.blocks.append(Block("heading", title, level=level, number=num, runin=feat.runin_sub and level == 2))
+        doc.blocks.append(
+            Block("heading", title, level=level, number=num, runin=feat.runin_sub and level == 2)
+        )
 
     sec_no = sub_no = sub_title_no = 0
     thm_no = 0
@@ -232,7 +256,9 @@ def compose(doc_id: str, family: str, lang: str, seed: int, feat: Features) -> D
                 doc.blocks.append(Block("figure", tr(f"{w['figure']} {fig_n}: {s.title}."), labels=labels))
             if j == 1 and feat.tables and rng.random() < 0.25:
                 tab_n += 1
-                doc.blocks.append(Block("table", tr(f"{w['table']} {tab_n}: {s.title}."), cells=_cells(rng, text, tr)))
+                doc.blocks.append(
+                    Block("table", tr(f"{w['table']} {tab_n}: {s.title}."), cells=_cells(rng, text, tr))
+                )
     if feat.refs:
         doc.blocks.append(Block("heading", tr(w["references"]), level=1))
         for n in range(1, rng.randint(3, 7)):

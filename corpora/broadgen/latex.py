@@ -25,8 +25,14 @@ FAMILIES: dict[str, tuple[str, Features]] = {
 }
 
 FONTS = {
-    "latin": ["Latin Modern Roman", "DejaVu Serif", "Noto Serif", "Noto Sans", "DejaVu Sans",
-              "Latin Modern Sans"],
+    "latin": [
+        "Latin Modern Roman",
+        "DejaVu Serif",
+        "Noto Serif",
+        "Noto Sans",
+        "DejaVu Sans",
+        "Latin Modern Sans",
+    ],
     "cyrillic": ["DejaVu Serif", "Noto Serif", "Noto Sans", "DejaVu Sans"],
     "zh": ["Noto Serif CJK SC", "Noto Sans CJK SC", "AR PL SungtiL GB"],
     "ar": ["Noto Naskh Arabic", "Amiri"],
@@ -63,7 +69,7 @@ def _script(lang: str) -> str:
 def _para_tex(b: Block, lang: str) -> str:
     text = b.text
     if b.footnote is not None:
-        after, note = b.footnote
+        after = b.footnote[0]
         words = text.split(" ")
         after = min(after, len(words) - 1) if len(words) > 1 else 1
         text = " ".join(words[:after]) + "\x00" + " ".join(words[after:])
@@ -87,8 +93,10 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
     size = rng.choice(["10pt", "11pt"] if not twocol else ["9pt", "10pt"])
     if cls in ("article", "report", "amsart") and size == "9pt":
         size = "10pt"
-    paper = rng.choice(["a4paper", "letterpaper", "a5paper", "b5paper"]) if not twocol else rng.choice(
-        ["a4paper", "letterpaper"]
+    paper = (
+        rng.choice(["a4paper", "letterpaper", "a5paper", "b5paper"])
+        if not twocol
+        else rng.choice(["a4paper", "letterpaper"])
     )
     margin = rng.choice([12, 15, 20, 25]) if paper in ("a4paper", "letterpaper") else rng.choice([10, 12, 15])
     sloppy = rng.random() < 0.5
@@ -101,35 +109,61 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
     if twoside:
         opts.append("twoside")
     if cls == "revtex4-2":
-        opts = ["reprint", "aps", "prl" if rng.random() < 0.5 else "pra", paper]
+        opts = ["reprint", "aps", rng.choice(["pra", "prb", "prd"]), "nofootinbib", paper]
     elif cls == "IEEEtran":
         opts = [size, "journal", paper]
     elif twocol:
         opts.append("twocolumn")
     lines = [f"\\documentclass[{','.join(opts)}]{{{cls}}}"]
     if cls != "revtex4-2" and cls != "IEEEtran":
-        lines.append(f"\\usepackage[{paper},margin={margin}mm,top={margin + 8}mm,bottom={margin + 6}mm]{{geometry}}")
-    lines += [r"\usepackage{amsmath}", r"\usepackage{lastpage}", r"\usepackage{eso-pic}", r"\usepackage{graphicx}",
-              r"\usepackage{xcolor}", r"\usepackage{fancyhdr}"]
+        lines.append(
+            f"\\usepackage[{paper},margin={margin}mm,top={margin + 8}mm,bottom={margin + 6}mm]{{geometry}}"
+        )
+    lines += [
+        r"\usepackage{amsmath}",
+        r"\usepackage{lastpage}",
+        r"\usepackage{eso-pic}",
+        r"\usepackage{graphicx}",
+        r"\usepackage{xcolor}",
+        r"\usepackage{fancyhdr}",
+    ]
     if wide_gap and cls in ("article", "report"):
         lines += [r"\usepackage{titlesec}", r"\titlelabel{\thetitle\hspace{3em}}"]
+    if cls == "IEEEtran":  # polyglossia's Serbian redefines \thepart, which IEEEtran lacks
+        lines += [
+            r"\makeatletter\@ifundefined{c@part}{\newcounter{part}}{}\makeatother",
+            r"\providecommand{\thepart}{\Roman{part}}",
+        ]
     lines += [r"\usepackage{fontspec}", r"\usepackage{polyglossia}", POLYGLOSSIA[lang]]
     if lang == "zh":
-        lines += [r"\usepackage{xeCJK}", f"\\setCJKmainfont{{{font}}}", r"\setmainfont{Latin Modern Roman}",
-                  r"\setlength{\parindent}{2em}"]
+        lines += [
+            r"\usepackage{xeCJK}",
+            f"\\setCJKmainfont{{{font}}}",
+            r"\setmainfont{Latin Modern Roman}",
+            r"\setlength{\parindent}{2em}",
+        ]
     elif lang == "ar":
-        lines += [f"\\setmainfont[Script=Arabic]{{{font}}}", f"\\newfontfamily\\arabicfont[Script=Arabic]{{{font}}}"]
+        lines += [
+            f"\\setmainfont[Script=Arabic]{{{font}}}",
+            f"\\newfontfamily\\arabicfont[Script=Arabic]{{{font}}}",
+        ]
     else:
         lines.append(f"\\setmainfont{{{font}}}")
+    if _script(lang) == "cyrillic":  # KOMA's headings are sans serif; Latin Modern has no Cyrillic
+        lines += [r"\setsansfont{DejaVu Sans}", r"\setmonofont{DejaVu Sans Mono}"]
     if cls == "amsart":
         lines += [r"\newtheorem{theorem}{" + tr(w["theorem"]) + "}[section]"]
         lines.append(r"\AtBeginDocument{\renewcommand{\proofname}{" + tr(w["proof"]) + "}}")
     if cls == "report":
-        lines.append(r"\AtBeginDocument{\renewcommand{\chaptername}{" + esc(tr(w["chapter"].split(" ")[0])) + "}}")
+        lines.append(
+            r"\AtBeginDocument{\renewcommand{\chaptername}{" + esc(tr(w["chapter"].split(" ")[0])) + "}}"
+        )
     if wide_gap and cls == "scrartcl":
-        lines += [r"\renewcommand*{\sectionformat}{\thesection\hspace{3em}}",
-                  r"\renewcommand*{\subsectionformat}{\thesubsection\hspace{3em}}"]
-    if rng.random() < 0.3:
+        lines += [
+            r"\renewcommand*{\sectionformat}{\thesection\hspace{3em}}",
+            r"\renewcommand*{\subsectionformat}{\thesubsection\hspace{3em}}",
+        ]
+    if rng.random() < 0.3 and sum(b.footnote is not None for b in doc.blocks) <= 9:
         lines.append(r"\renewcommand{\thefootnote}{\fnsymbol{footnote}}")
     # Running heads: journal on odd pages, author on even; page numbers in the footer.
     journal = tr(rng.choice(w["journals"]))
@@ -169,17 +203,25 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
         aff = tr(rng.choice(w["venues"]))
         doc.front = [author, aff]
         abstract = blocks.pop(next(i for i, b in enumerate(blocks) if b.kind == "para"))
+        abstract.footnote = abstract.formula = None
+        abstract.env = abstract.prefix = ""
         lines.append(r"\begin{document}")
-        body += [f"\\title{{{esc(title.text)}}}", f"\\author{{{esc(author)}}}", f"\\affiliation{{{esc(aff)}}}",
-                 f"\\begin{{abstract}}{_para_tex(abstract, lang)}\\end{{abstract}}", r"\maketitle",
-                 r"\thispagestyle{fancy}"]
-        doc.blocks = [title, abstract] + blocks
+        body += [
+            f"\\title{{{esc(title.text)}}}",
+            f"\\author{{{esc(author)}}}",
+            f"\\affiliation{{{esc(aff)}}}",
+            f"\\begin{{abstract}}{_para_tex(abstract, lang)}\\end{{abstract}}",
+            r"\maketitle",
+            r"\thispagestyle{fancy}",
+        ]
+        doc.blocks = [title, abstract, *blocks]
     else:
         lines.append(r"\begin{document}")
         if twocol:
             body.append(r"\twocolumn[{\centering\LARGE\bfseries " + esc(title.text) + r"\par\bigskip}]")
         else:
             body.append(r"{\centering\LARGE\bfseries " + esc(title.text) + r"\par\bigskip}")
+    body.append(r"\setlength{\emergencystretch}{2em}")  # fewer lines run off the page
     if sloppy:
         body.append(r"\sloppy")
     if ragged:
@@ -232,7 +274,15 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
     if in_list:
         body.append(f"\\end{{{in_list}}}")
     doc.settings.update(
-        cls=cls, font=font, size=size, paper=paper, margin=margin, twocolumn=twocol, sloppy=sloppy,
-        ragged=ragged, wide_gap=wide_gap, twoside=twoside,
+        cls=cls,
+        font=font,
+        size=size,
+        paper=paper,
+        margin=margin,
+        twocolumn=twocol,
+        sloppy=sloppy,
+        ragged=ragged,
+        wide_gap=wide_gap,
+        twoside=twoside,
     )
     return "\n".join(lines + body + [r"\end{document}", ""])

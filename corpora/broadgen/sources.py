@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import html.parser
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -51,7 +52,33 @@ def clean(text: str) -> str:
     >>> clean("  it's   a\\n test ")
     'it’s a test'
     """
+    text = "".join(c for c in text if c in "\n\t" or unicodedata.category(c) != "Cf")
     return re.sub(r"\s+", " ", text).strip().replace("'", "’")
+
+
+_EN_WORDS = frozenset("the and of to is are that this with for you your it be can which".split())
+_SCRIPT = {
+    "ru": re.compile(r"[а-яё]", re.I),
+    "zh": re.compile(r"[\u4e00-\u9fff]"),
+    "ar": re.compile(r"[\u0600-\u06ff]"),
+}
+
+
+def in_language(text: str, lang: str) -> bool:
+    """Whether a translated paragraph is translated (the handbook leaves some in English).
+
+    >>> in_language("This is the way to do it.", "de"), in_language("Das ist der Weg.", "de")
+    (False, True)
+    >>> in_language("Пакет apt и его зависимости", "ru"), in_language("apt and its dependencies", "ru")
+    (True, False)
+    """
+    if lang == "en":
+        return True
+    if lang in _SCRIPT:
+        letters = [c for c in text if c.isalpha()]
+        return len(_SCRIPT[lang].findall(text)) >= 0.3 * len(letters)
+    words = re.findall(r"\w+", text.lower())
+    return sum(w in _EN_WORDS for w in words) < 0.06 * max(1, len(words))
 
 
 def usable(text: str, lo: int = 40, hi: int = 1400) -> bool:
@@ -90,11 +117,20 @@ class _HandbookParser(html.parser.HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         while self.stack:
             t, cls = self.stack.pop()
-            if cls in ("sidebar", "table", "informaltable", "figure", "example", "toc", "docnav", "calloutlist"):
+            if cls in (
+                "sidebar",
+                "table",
+                "informaltable",
+                "figure",
+                "example",
+                "toc",
+                "docnav",
+                "calloutlist",
+            ):
                 self.skip -= 1
-            if self.buf is not None and t == {"code": "pre", "p": "div", "li": "div"}.get(self.kind, self.kind):
-                if len(self.stack) == self._depth:
-                    self._flush()
+            closes = {"code": "pre", "p": "div", "li": "div"}.get(self.kind, self.kind)
+            if self.buf is not None and t == closes and len(self.stack) == self._depth:
+                self._flush()
             if t == tag:
                 break
 
@@ -145,41 +181,91 @@ def handbook(lang: str) -> tuple[Section, ...]:
                 (k, t)
                 for k, t in s.blocks
                 if (k == "code" and 0 < len(t) < 600 and t.count("\n") < 12)
-                or (k != "code" and usable(t, 40 if k == "p" else 8, 1400 if k == "p" else 300))
+                or (
+                    k != "code"
+                    and usable(t, 40 if k == "p" else 8, 1400 if k == "p" else 300)
+                    and in_language(t, lang)
+                )
             ]
-            if usable(s.title, 3, 120) and sum(k == "p" for k, _ in blocks) >= 2:
+            if (
+                usable(s.title, 3, 120)
+                and in_language(s.title, lang)
+                and sum(k == "p" for k, _ in blocks) >= 2
+            ):
                 out.append(Section(s.title, blocks, HANDBOOK_LICENCE, f"debian-handbook {path.name}"))
     return tuple(out)
 
 
 # Titles for the sections of srtext's own texts, per language.
 OWN_TITLES = {
-    "en": ["Rivers and their beds", "Old maps and new surveys", "Measuring a channel",
-           "Engineers and floods", "Giving the land back", "Names and sediment",
-           "Models of a moving valley", "What the spade shows"],
-    "de": ["Der Teig", "Sauerteig und Geduld", "Formen und Backen", "Der Backtag im Dorf",
-           "Mehl und Wasser", "Die Kruste"],
-    "sr-cyrl": ["Река у равници", "Стари рибари и окуке", "Мостови и насеља", "Река данас",
-                "Поплаве и насипи", "Живот на обали", "Бродови и скеле", "Ушће"],
-    "ru": ["Лес после пожара", "Первые годы", "Животные и почва", "Следы в истории леса",
-           "Хвойные деревья", "Лесники"],
+    "en": [
+        "Rivers and their beds",
+        "Old maps and new surveys",
+        "Measuring a channel",
+        "Engineers and floods",
+        "Giving the land back",
+        "Names and sediment",
+        "Models of a moving valley",
+        "What the spade shows",
+    ],
+    "de": [
+        "Der Teig",
+        "Sauerteig und Geduld",
+        "Formen und Backen",
+        "Der Backtag im Dorf",
+        "Mehl und Wasser",
+        "Die Kruste",
+    ],
+    "sr-cyrl": [
+        "Река у равници",
+        "Стари рибари и окуке",
+        "Мостови и насеља",
+        "Река данас",
+        "Поплаве и насипи",
+        "Живот на обали",
+        "Бродови и скеле",
+        "Ушће",
+    ],
+    "ru": [
+        "Лес после пожара",
+        "Первые годы",
+        "Животные и почва",
+        "Следы в истории леса",
+        "Хвойные деревья",
+        "Лесники",
+    ],
     "zh": ["茶的种植", "采摘与加工", "泡茶的学问", "茶与生活"],
 }
 
 
 @functools.cache
 def own(lang: str) -> tuple[Section, ...]:
-    """srtext's own paragraphs for a language, cut into titled sections."""
-    pars: list[str] = []
-    for folder in (TEXTS, OWN_TEXTS):
-        path = folder / f"{lang}.txt"
-        if path.exists():
-            lines = path.read_text(encoding="utf-8").splitlines()
-            pars += [clean(x) for x in lines if x.strip() and not x.startswith("#")]
-    titles = OWN_TITLES[lang]
-    per = 2 if lang == "zh" else 3
-    out = []
-    for k in range(0, len(pars), per):
-        title = titles[(k // per) % len(titles)]
-        out.append(Section(title, [("p", p) for p in pars[k : k + per]], OWN_LICENCE, f"corpora/texts/{lang}.txt"))
+    """srtext's own paragraphs for a language, as titled sections.
+
+    corpora/texts/LANG.txt is cut into sections of a few paragraphs titled from
+    OWN_TITLES; in corpora/broadgen/texts/LANG.txt a line "## Title" opens a section.
+    """
+    out: list[Section] = []
+    path = TEXTS / f"{lang}.txt"
+    if path.exists():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        pars = [clean(x) for x in lines if x.strip() and not x.startswith("#")]
+        titles = OWN_TITLES[lang]
+        per = 2 if lang == "zh" else 3
+        for k in range(0, len(pars), per):
+            out.append(
+                Section(
+                    titles[(k // per) % len(titles)],
+                    [("p", p) for p in pars[k : k + per]],
+                    OWN_LICENCE,
+                    f"corpora/texts/{lang}.txt",
+                )
+            )
+    path = OWN_TEXTS / f"{lang}.txt"
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("## "):
+                out.append(Section(clean(line[3:]), [], OWN_LICENCE, f"corpora/broadgen/texts/{lang}.txt"))
+            elif line.strip() and not line.startswith("#") and out:
+                out[-1].blocks.append(("p", clean(line)))
     return tuple(out)

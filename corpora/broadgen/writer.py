@@ -12,17 +12,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-
-from odf import style as st
-from odf import table as tb
-from odf import text as tx
-from odf.opendocument import OpenDocumentText
+from typing import Any
 
 from corpora.broadgen.doc import Block, Doc, Features
 from corpora.broadgen.words import WORDS, to_latin
 
 PRODUCER = "LibreOffice 7.4 (odfpy)"
-FEATURES = Features(formulas=False, min_sections=5, max_sections=11)
+FEATURES = Features(formulas=False, min_sections=6, max_sections=14)
 FONTS = {
     "latin": ["DejaVu Serif", "Noto Serif", "DejaVu Sans", "Noto Sans", "Liberation Serif", "Carlito"],
     "cyrillic": ["DejaVu Serif", "Noto Serif", "DejaVu Sans", "Noto Sans"],
@@ -40,6 +36,11 @@ def _script(lang: str) -> str:
 
 def render(doc: Doc, rng: random.Random, path: Path) -> None:
     """Write ``doc`` as an .odt file at ``path``; ``doc`` gets its furniture set."""
+    from odf import style as st  # odfpy: only the build needs it (pip install -e '.[corpus]')
+    from odf import table as tb
+    from odf import text as tx
+    from odf.opendocument import OpenDocumentText
+
     lang = doc.lang
     w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
     tr = (lambda s: to_latin(s)) if lang == "sr-latn" else (lambda s: s)
@@ -53,7 +54,7 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
     rtl = lang == "ar"
     odt = OpenDocumentText()
 
-    def text_props(pt: float, bold: bool = False, italic: bool = False) -> st.TextProperties:
+    def text_props(pt: float, bold: bool = False, italic: bool = False) -> Any:
         kw: dict[str, str] = {"fontsize": f"{pt}pt", "fontsizeasian": f"{pt}pt", "fontsizecomplex": f"{pt}pt"}
         kw.update(fontfamily=font, fontfamilyasian=font, fontfamilycomplex=font)
         kw["fontname"] = font
@@ -63,8 +64,18 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
             kw.update(fontstyle="italic")
         return st.TextProperties(**kw)
 
-    def pstyle(name: str, pt: float, *, bold: bool = False, align: str = "", before: str = "0cm",
-               after: str = "0.15cm", family: str = "paragraph", parent: str = "", auto: bool = False) -> st.Style:
+    def pstyle(
+        name: str,
+        pt: float,
+        *,
+        bold: bool = False,
+        align: str = "",
+        before: str = "0cm",
+        after: str = "0.15cm",
+        family: str = "paragraph",
+        parent: str = "",
+        auto: bool = False,
+    ) -> Any:
         kw = {"name": name, "family": family}
         if parent:
             kw["parentstylename"] = parent
@@ -95,10 +106,18 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
     # Page layout, running heads and footers.
     pw, ph = PAPERS[paper]
     layout = st.PageLayout(name="PL")
-    layout.addElement(st.PageLayoutProperties(pagewidth=pw, pageheight=ph, margintop=f"{margin}cm",
-                                              marginbottom=f"{margin}cm", marginleft=f"{margin}cm",
-                                              marginright=f"{margin}cm", printorientation="portrait",
-                                              writingmode="rl-tb" if rtl else "lr-tb"))
+    layout.addElement(
+        st.PageLayoutProperties(
+            pagewidth=pw,
+            pageheight=ph,
+            margintop=f"{margin}cm",
+            marginbottom=f"{margin}cm",
+            marginleft=f"{margin}cm",
+            marginright=f"{margin}cm",
+            printorientation="portrait",
+            writingmode="rl-tb" if rtl else "lr-tb",
+        )
+    )
     odt.automaticstyles.addElement(layout)
     master = st.MasterPage(name="Standard", pagelayoutname=layout)
     journal = tr(rng.choice(w["journals"]))
@@ -148,7 +167,7 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
     odt.automaticstyles.addElement(s_frame)
 
     body = odt.text
-    current_list: tx.List | None = None
+    current_list: Any = None
     list_kind = ""
     fn = 0
     for b in doc.blocks:
@@ -157,8 +176,13 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
         if b.kind == "title":
             body.addElement(tx.P(stylename=s_title, text=b.text))
         elif b.kind == "heading":
-            body.addElement(tx.H(outlinelevel=max(1, b.level), stylename=s_h1 if b.level <= 1 else s_h2,
-                                 text=b.truth() or ""))
+            body.addElement(
+                tx.H(
+                    outlinelevel=max(1, b.level),
+                    stylename=s_h1 if b.level <= 1 else s_h2,
+                    text=b.truth() or "",
+                )
+            )
         elif b.kind in ("para", "ref"):
             body.addElement(_para(b, s_body, s_note, fn + 1))
             fn += b.footnote is not None
@@ -196,11 +220,21 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
             body.addElement(t)
             body.addElement(tx.P(stylename=s_cap, text=b.text))
     odt.save(str(path))
-    doc.settings.update(font=font, size=size, paper=paper, margin_cm=margin, justified=justified,
-                        ragged=not justified, twoside=twoside, rtl=rtl)
+    doc.settings.update(
+        font=font,
+        size=size,
+        paper=paper,
+        margin_cm=margin,
+        justified=justified,
+        ragged=not justified,
+        twoside=twoside,
+        rtl=rtl,
+    )
 
 
-def _para(b: Block, s_body: st.Style, s_note: st.Style, n: int) -> tx.P:
+def _para(b: Block, s_body: Any, s_note: Any, n: int) -> Any:
+    from odf import text as tx
+
     p = tx.P(stylename=s_body)
     text = b.truth() or ""
     if b.footnote is None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from corpora.broadgen.doc import Block, Doc, Features
 from corpora.broadgen.words import WORDS, to_latin
 
-FEATURES = Features(formulas=False, code=True, refs=False, numbering="none", min_sections=5, max_sections=11)
+FEATURES = Features(formulas=False, code=True, refs=False, numbering="none", min_sections=6, max_sections=14)
 FONTS = {
     "latin": ["DejaVu Sans", "Noto Sans", "DejaVu Serif", "Noto Serif"],
     "cyrillic": ["DejaVu Sans", "Noto Sans", "DejaVu Serif", "Noto Serif"],
@@ -99,8 +99,10 @@ table {{ border-collapse: collapse; margin: 6pt auto; }}
 td {{ border: 1px solid #999; padding: 2pt 6pt; }}
 h1 {{ border-bottom: 1px solid #ccc; }}
 """
-    out = [f'<!DOCTYPE html>\n<html lang="{HTML_LANG.get(lang, lang)}"{" dir=rtl" if rtl else ""}>',
-           f"<head><meta charset=utf-8><title>{html.escape(title)}</title><style>{css}</style></head><body>"]
+    out = [
+        f'<!DOCTYPE html>\n<html lang="{HTML_LANG.get(lang, lang)}"{" dir=rtl" if rtl else ""}>',
+        f"<head><meta charset=utf-8><title>{html.escape(title)}</title><style>{css}</style></head><body>",
+    ]
     open_list = ""
     for b in doc.blocks:
         if open_list and b.kind != "item":
@@ -124,16 +126,28 @@ h1 {{ border-bottom: 1px solid #ccc; }}
             out.append(f"<pre><code>{html.escape(b.text)}</code></pre>")
         elif b.kind == "figure":
             lab = [html.escape(x) for x in b.labels]
-            out.append(f'<div class="figure"><div>{lab[0]}</div><div>{lab[2]} &#160; {lab[3]} &#160; {lab[4]}</div>'
-                       f'<div>{lab[1]}</div></div><p class="caption">{html.escape(b.text)}</p>')
+            out.append(
+                f'<div class="figure"><div>{lab[0]}</div><div>{lab[2]} &#160; {lab[3]} &#160; {lab[4]}</div>'
+                f'<div>{lab[1]}</div></div><p class="caption">{html.escape(b.text)}</p>'
+            )
         elif b.kind == "table":
-            rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in b.cells)
+            rows = "".join(
+                "<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in r) + "</tr>" for r in b.cells
+            )
             out.append(f'<p class="caption">{html.escape(b.text)}</p><table>{rows}</table>')
     if open_list:
         out.append(f"</{open_list}>")
     out.append("</body></html>\n")
-    doc.settings.update(font=font, size=size, paper=paper, margin_mm=margin, justified=justified,
-                        ragged=not justified, hyphenate_character=hyph.replace("\\", "U+"), rtl=rtl)
+    doc.settings.update(
+        font=font,
+        size=size,
+        paper=paper,
+        margin_mm=margin,
+        justified=justified,
+        ragged=not justified,
+        hyphenate_character=hyph.replace("\\", "U+"),
+        rtl=rtl,
+    )
     return "\n".join(out)
 
 
