@@ -177,12 +177,13 @@ def test_truth_building_is_deterministic() -> None:
 def test_committed_truth_is_reproduced_from_the_seed() -> None:
     """Each committed document whose text is srtext's own is composed again, byte for byte.
 
-    (Documents drawn from debian-handbook are checked too where it is installed.)
+    (The English documents drawn from debian-handbook too, where it is installed.)
     """
     have_handbook = sources.HANDBOOK.is_dir()
     checked = 0
     for doc_id, m in sorted(documents().items()):
-        if "handbook" in m["source"] and not have_handbook:
+        # The handbook's English only: parsing each language's HTML takes a second.
+        if "handbook" in m["source"] and not (have_handbook and m["language"] == "en"):
             continue
         truth = (BROAD / m["family"] / f"{doc_id}.truth.txt").read_text(encoding="utf-8").splitlines()
         assert _render(m, m["seed"]) == truth, doc_id

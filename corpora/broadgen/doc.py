@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass, field
 
 from corpora.broadgen import sources
-from corpora.broadgen.words import WORDS, to_latin
+from corpora.broadgen.words import words_for
 
 
 @dataclass
@@ -151,20 +151,16 @@ def _pool(lang: str, rng: random.Random) -> tuple[list[sources.Section], str]:
     base = "sr-cyrl" if lang.startswith("sr") else lang
     own = list(sources.own(base)) if base in sources.OWN_TITLES else []
     book = list(sources.handbook(base)) if base in sources.HANDBOOK_LANG else []
-    if book and (not own or rng.random() < 0.85):
+    draw = rng.random()  # drawn always, so the RNG goes on the same with or without the handbook
+    if book and (not own or draw < 0.85):
         return book, "handbook"
     return own, "own"
-
-
-def _latin(lang: str, text: str) -> str:
-    return to_latin(text) if lang == "sr-latn" else text
 
 
 def compose(doc_id: str, family: str, lang: str, seed: int, feat: Features) -> Doc:
     """The blocks of document ``doc_id``, from a RNG seeded by the seed and the id."""
     rng = random.Random(f"{seed}/{doc_id}")
-    w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
-    tr = lambda s: _latin(lang, s)  # noqa: E731
+    w, tr = words_for(lang)
     pool, which = _pool(lang, rng)
     doc = Doc(doc_id, family, lang)
     # Never more sections than the pool has: a document repeats no section.

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 from corpora.broadgen.doc import Block, Doc, Features
-from corpora.broadgen.words import WORDS, to_latin
+from corpora.broadgen.words import script_of, words_for
 
 FEATURES = Features(formulas=False, code=True, refs=False, numbering="none", min_sections=6, max_sections=14)
 FONTS = {
@@ -38,12 +38,6 @@ def _producer() -> str:
 PRODUCER = _producer()
 
 
-def _script(lang: str) -> str:
-    if lang in ("ru", "sr-cyrl"):
-        return "cyrillic"
-    return lang if lang in ("zh", "ar") else "latin"
-
-
 def _inline(b: Block) -> str:
     """A paragraph's HTML; a footnote becomes a float: footnote (WeasyPrint's footnotes)."""
     text = b.truth() or ""
@@ -61,9 +55,8 @@ def _inline(b: Block) -> str:
 def render(doc: Doc, rng: random.Random) -> str:
     """The HTML of ``doc``; ``doc`` gets its furniture set."""
     lang = doc.lang
-    w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
-    tr = (lambda s: to_latin(s)) if lang == "sr-latn" else (lambda s: s)
-    font = rng.choice(FONTS[_script(lang)])
+    w, tr = words_for(lang)
+    font = rng.choice(FONTS[script_of(lang)])
     size = rng.choice([9, 10, 10.5, 11, 12])
     paper = rng.choice(["A4", "Letter", "A5"])
     margin = rng.choice([12, 16, 20, 25])

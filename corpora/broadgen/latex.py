@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from corpora.broadgen.doc import Block, Doc, Features
-from corpora.broadgen.words import WORDS, to_latin
+from corpora.broadgen.words import script_of, words_for
 
 FAMILIES: dict[str, tuple[str, Features]] = {
     "latex-article": ("article", Features()),
@@ -60,12 +60,6 @@ def esc(s: str) -> str:
     return "".join(_ESC.get(c, c) for c in s)
 
 
-def _script(lang: str) -> str:
-    if lang in ("ru", "sr-cyrl"):
-        return "cyrillic"
-    return lang if lang in ("zh", "ar") else "latin"
-
-
 def _para_tex(b: Block, lang: str) -> str:
     text = b.text
     if b.footnote is not None:
@@ -86,10 +80,9 @@ def _para_tex(b: Block, lang: str) -> str:
 def render(doc: Doc, cls: str, rng: random.Random) -> str:
     """The LaTeX source of ``doc`` for class ``cls``; ``doc`` gets its furniture set."""
     lang = doc.lang
-    w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
-    tr = (lambda s: to_latin(s)) if lang == "sr-latn" else (lambda s: s)
+    w, tr = words_for(lang)
     twocol = cls in ("revtex4-2", "IEEEtran") or (cls in ("article", "scrartcl") and rng.random() < 0.4)
-    font = rng.choice(FONTS[_script(lang)])
+    font = rng.choice(FONTS[script_of(lang)])
     size = rng.choice(["10pt", "11pt"] if not twocol else ["9pt", "10pt"])
     if cls in ("article", "report", "amsart") and size == "9pt":
         size = "10pt"
@@ -149,7 +142,7 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
         ]
     else:
         lines.append(f"\\setmainfont{{{font}}}")
-    if _script(lang) == "cyrillic":  # KOMA's headings are sans serif; Latin Modern has no Cyrillic
+    if script_of(lang) == "cyrillic":  # KOMA's headings are sans serif; Latin Modern has no Cyrillic
         lines += [r"\setsansfont{DejaVu Sans}", r"\setmonofont{DejaVu Sans Mono}"]
     if cls == "amsart":
         lines += [r"\newtheorem{theorem}{" + tr(w["theorem"]) + "}[section]"]

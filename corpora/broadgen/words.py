@@ -7,11 +7,32 @@ Serbian Latin is transliterated from the Serbian Cyrillic entries.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from corpora.build import to_latin
 
-__all__ = ["WORDS", "to_latin"]
+__all__ = ["WORDS", "script_of", "to_latin", "words_for"]
 
-WORDS: dict[str, dict] = {
+
+def script_of(lang: str) -> str:
+    """The script a language's fonts must cover: latin, cyrillic, zh or ar.
+
+    >>> [script_of(x) for x in ("de", "sr-cyrl", "sr-latn", "zh")]
+    ['latin', 'cyrillic', 'latin', 'zh']
+    """
+    if lang in ("ru", "sr-cyrl"):
+        return "cyrillic"
+    return lang if lang in ("zh", "ar") else "latin"
+
+
+def words_for(lang: str) -> tuple[dict[str, Any], Callable[[str], str]]:
+    """A language's words, and the function that writes a string in its script (sr-latn: Latin)."""
+    w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
+    return w, (to_latin if lang == "sr-latn" else str)
+
+
+WORDS: dict[str, dict[str, Any]] = {
     "en": dict(
         chapter="Chapter {n}",
         figure="Figure",

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from corpora.broadgen.doc import Block, Doc, Features
-from corpora.broadgen.words import WORDS, to_latin
+from corpora.broadgen.words import script_of, words_for
 
 PRODUCER = "LibreOffice 7.4 (odfpy)"
 FEATURES = Features(formulas=False, min_sections=6, max_sections=14)
@@ -28,12 +28,6 @@ FONTS = {
 PAPERS = {"A4": ("21cm", "29.7cm"), "Letter": ("21.59cm", "27.94cm"), "A5": ("14.8cm", "21cm")}
 
 
-def _script(lang: str) -> str:
-    if lang in ("ru", "sr-cyrl"):
-        return "cyrillic"
-    return lang if lang in ("zh", "ar") else "latin"
-
-
 def render(doc: Doc, rng: random.Random, path: Path) -> None:
     """Write ``doc`` as an .odt file at ``path``; ``doc`` gets its furniture set."""
     from odf import style as st  # odfpy: only the build needs it (pip install -e '.[corpus]')
@@ -42,9 +36,8 @@ def render(doc: Doc, rng: random.Random, path: Path) -> None:
     from odf.opendocument import OpenDocumentText
 
     lang = doc.lang
-    w = WORDS["sr-cyrl" if lang.startswith("sr") else lang]
-    tr = (lambda s: to_latin(s)) if lang == "sr-latn" else (lambda s: s)
-    font = rng.choice(FONTS[_script(lang)])
+    w, tr = words_for(lang)
+    font = rng.choice(FONTS[script_of(lang)])
     size = rng.choice([9, 10, 11, 12])
     paper = rng.choice(list(PAPERS))
     margin = rng.choice([1.5, 2.0, 2.5])
