@@ -175,7 +175,7 @@ def layout_of(d: doc.Doc) -> str:
     s = d.settings
     parts = ["twocol" if s.get("twocolumn") else "onecol"]
     parts.append("ragged" if s.get("ragged") else "justified")
-    for k in ("sloppy", "wide_gap", "twoside"):
+    for k in ("sloppy", "nohyphen", "wide_gap", "twoside"):
         if s.get(k):
             parts.append(k.replace("_", "-"))
     if s.get("paper"):

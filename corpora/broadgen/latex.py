@@ -89,10 +89,13 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
     paper = (
         rng.choice(["a4paper", "letterpaper", "a5paper", "b5paper"])
         if not twocol
-        else rng.choice(["a4paper", "letterpaper"])
+        else rng.choice(["a4paper", "letterpaper"] + (["a5paper"] if cls in ("article", "scrartcl") else []))
     )
     margin = rng.choice([12, 15, 20, 25]) if paper in ("a4paper", "letterpaper") else rng.choice([10, 12, 15])
     sloppy = rng.random() < 0.5
+    # No hyphenation in a \sloppy paragraph: wide word gaps, where pdftotext may
+    # cut a line in two blocks (a blank line inside a sentence).
+    nohyphen = sloppy and rng.random() < 0.5
     ragged = not sloppy and rng.random() < 0.2
     wide_gap = rng.random() < 0.5
     twoside = rng.random() < 0.6
@@ -217,6 +220,8 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
     body.append(r"\setlength{\emergencystretch}{2em}")  # fewer lines run off the page
     if sloppy:
         body.append(r"\sloppy")
+    if nohyphen:
+        body.append(r"\hyphenpenalty=10000 \exhyphenpenalty=10000")
     if ragged:
         body.append(r"\raggedright")
     in_list = ""
@@ -274,6 +279,7 @@ def render(doc: Doc, cls: str, rng: random.Random) -> str:
         margin=margin,
         twocolumn=twocol,
         sloppy=sloppy,
+        nohyphen=nohyphen,
         ragged=ragged,
         wide_gap=wide_gap,
         twoside=twoside,
