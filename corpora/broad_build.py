@@ -158,12 +158,7 @@ def build_one(
                 x.split(": ", 1)[1]
                 for x in check.problems(doc_id, text, truth, meta, rtl=lang == "ar")  # type: ignore[arg-type]
             ],
-            "artefacts": check.artefacts(
-                text,
-                meta["headings"],
-                meta["footnotes"],
-                tuple(meta["headers"] + meta["footers"]),  # type: ignore[arg-type,operator]
-            ),
+            "artefacts": check.artefacts(text, truth, meta["headings"], meta["footnotes"]),  # type: ignore[arg-type]
         }
         (folder / f"{doc_id}.json").write_text(
             json.dumps(info, ensure_ascii=False, indent=1) + "\n", encoding="utf-8"
@@ -181,6 +176,19 @@ def layout_of(d: doc.Doc) -> str:
     if s.get("paper"):
         parts.append(str(s["paper"]))
     return " ".join(parts)
+
+
+def recount(out: Path) -> int:
+    """Count the artefacts again in every document under ``out`` (after a change to the counting)."""
+    n = 0
+    for p in sorted(out.glob("*/*.json")):
+        m = json.loads(p.read_text(encoding="utf-8"))
+        truth = (p.parent / f"{m['name']}.truth.txt").read_text(encoding="utf-8").splitlines()
+        text = (p.parent / f"{m['name']}.pdftotext.txt").read_text(encoding="utf-8")
+        m["artefacts"] = check.artefacts(text, truth, m["headings"], m["footnotes"])
+        p.write_text(json.dumps(m, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        n += 1
+    return n
 
 
 def write_index(out: Path) -> int:
@@ -205,7 +213,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--per", type=int, default=6, help="documents per family and language (at least)")
     ap.add_argument("--keep-pdf-under", type=int, default=40, metavar="KB")
     ap.add_argument("--pdf-budget", type=int, default=10_000, metavar="KB", help="PDFs kept in total")
+    ap.add_argument("--recount", action="store_true", help="only count the artefacts again in OUT")
     args = ap.parse_args(argv)
+    if args.recount:
+        print(f"broad_build: artefacts counted again in {recount(args.out)} documents", file=sys.stderr)
+        return 0
     if shutil.which("pdftotext") is None:
         print("broad_build: pdftotext not found (run corpora/install-deps.sh)", file=sys.stderr)
         return 2

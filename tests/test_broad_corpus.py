@@ -93,7 +93,9 @@ def test_every_document_is_complete() -> None:
 def test_furniture_and_footnotes_are_not_in_the_truth() -> None:
     for doc_id, m in documents().items():
         truth = set((BROAD / m["family"] / f"{doc_id}.truth.txt").read_text(encoding="utf-8").splitlines())
-        leaked = [s for s in m["headers"] + m["footers"] if s in truth and s not in m["headings"]]
+        leaked = [
+            s for s in m["headers"] + m["footers"] + m["footnotes"] if s in truth and s not in m["headings"]
+        ]
         assert not leaked, (doc_id, leaked)
 
 
@@ -142,6 +144,7 @@ def test_truth_is_in_the_pdftotext_output(doc_id: str) -> None:
     text = (folder / f"{doc_id}.pdftotext.txt").read_text(encoding="utf-8")
     found = [p.split(": ", 1)[1] for p in check.problems(doc_id, text, truth, m, rtl=m["language"] == "ar")]
     assert found == m["pdftotext_misordered"]
+    assert check.artefacts(text, truth, m["headings"], m["footnotes"]) == m["artefacts"]
     # Not a check that passes on anything: a word that is not in the PDF is caught.
     wrong = [*truth[:1], "Zzyzx quorbly fnard"]
     assert check.problems(doc_id, text, wrong, {"headers": [], "footnotes": []}, rtl=m["language"] == "ar")

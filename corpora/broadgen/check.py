@@ -49,26 +49,28 @@ _END = re.compile(r"[.!?:;。！？：”)»]\s*\Z")
 _MARK = re.compile(r"\A(?:\d{1,2}|[∗*†‡§¶‖]{1,3})\Z")
 
 
-def artefacts(
-    text: str, headings: list[str], footnotes: list[str], furniture: tuple[str, ...] = ()
-) -> dict[str, int]:
+def _letters(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFKC", text).lower() if c.isalnum())
+
+
+def artefacts(text: str, truth: list[str], headings: list[str], footnotes: list[str]) -> dict[str, int]:
     """Counts of what pdftotext did to the layout, in its default output ``text``.
 
     * number_apart: a heading's number on its own line, a blank line, then its title;
-    * blank_in_sentence: a blank line between a line of prose (30 characters or
-      more, not furniture) that ends inside a sentence and one that goes on in
-      lower case;
+    * blank_in_sentence: a blank line between two lines that run on inside one
+      sentence of the truth (the last 8 letters of the one and the first 8 of
+      the other stand together in a truth paragraph, not at a sentence's end);
     * footnote_mark_apart: a footnote mark alone on its line, its footnote's text
       on one of the next two lines;
     * hyphen_u2010, hyphen_u2011: lines ending in U+2010 or U+2011.
 
-    >>> t = "3.2\\n\\nThermal drift\\nThe sensor was put in the shade and\\n\\nwarm at noon.\\n1\\nA note.\\n"
-    >>> artefacts(t, ["3.2 Thermal drift"], ["A note."])["number_apart"]
-    1
-    >>> artefacts(t, ["3.2 Thermal drift"], ["A note."])["blank_in_sentence"]
-    1
-    >>> artefacts(t, ["3.2 Thermal drift"], ["A note."])["footnote_mark_apart"]
-    1
+    >>> t = "3.2\\n\\nThermal drift\\nThe sensor was put in the\\n\\nshade at noon.\\n1\\nA note.\\n"
+    >>> truth = ["3.2 Thermal drift", "The sensor was put in the shade at noon."]
+    >>> a = artefacts(t, truth, ["3.2 Thermal drift"], ["A note."])
+    >>> a["number_apart"], a["blank_in_sentence"], a["footnote_mark_apart"]
+    (1, 1, 1)
+    >>> artefacts(t.replace("the\\n\\nshade", "the shade"), truth, [], [])["blank_in_sentence"]
+    0
     """
     lines = [x.strip() for x in text.replace("\f", "\n").split("\n")]
     apart = 0
@@ -80,19 +82,12 @@ def artefacts(
             if lines[i] == num and lines[i + 1] == "" and title[:12] and lines[i + 2].startswith(title[:12]):
                 apart += 1
                 break
-    furn = set(furniture)
-    blank = sum(
-        1
-        for i in range(1, len(lines) - 1)
-        if lines[i] == ""
-        and len(lines[i - 1]) >= 30
-        and len(lines[i + 1]) >= 10
-        and lines[i - 1] not in furn
-        and lines[i + 1] not in furn
-        and not lines[i + 1].startswith("arXiv:")
-        and not _END.search(lines[i - 1])
-        and lines[i + 1][0].islower()
-    )
+    body = "\n".join(_letters(p) for p in truth)
+    blank = 0
+    for i in range(1, len(lines) - 1):
+        before, after = _letters(lines[i - 1])[-8:], _letters(lines[i + 1])[:8]
+        if lines[i] == "" and len(before) == len(after) == 8 and not _END.search(lines[i - 1]):
+            blank += before + after in body
     marks = 0
     for f in footnotes:
         head = f[:15]
