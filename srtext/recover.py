@@ -389,7 +389,9 @@ class _Machine:
             if self.references and REFERENCE in self.dropped:
                 yield cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)", rule)
                 return  # dropping the list drops its heading with it
-        self.state = Open(kind, cur.line, cur.cls, cur.band)
+        # A paragraph's indented first line is a full line: the next goes on from it.
+        band = Band.FULL if rule.endswith("indented_first_line") else cur.band
+        self.state = Open(kind, cur.line, cur.cls, band)
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason

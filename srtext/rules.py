@@ -172,9 +172,19 @@ def heading_goes_on(cur: Item, nxt: Item | None, state: Open) -> bool:
     ):
         return False
     if starts_lowercase(cur.line.text):
-        return True
+        return not in_capitals(state.lines[0].text)  # "IV. IN ECHTZEIT" / "top ist ...": its text
     dangling = _DANGLING.search(state.lines[0].text) is not None
     return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
+
+
+def in_capitals(text: str) -> bool:
+    """Are the line's letters capitals (a heading set in capitals or small capitals)?
+
+    >>> in_capitals("IV. IN ECHTZEIT"), in_capitals("4.1 Results"), in_capitals("1.")
+    (True, False, False)
+    """
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 3 and all(ch.isupper() for ch in letters)
 
 
 def after_display(state: Open | None) -> bool:
@@ -208,12 +218,12 @@ def mid_sentence(state: Open | None) -> bool:
     first word ("C using ...", "85 °C.", "Fig. 1. It consists ..."), unless
     debris was dropped in between (a display formula after "by").
     """
-    return (
-        state is not None
-        and state.kind in (BODY, REFERENCE)
-        and not state.after_debris
-        and ends_on_dangling_word(state.lines[-1].text)
-    )
+    if state is None or state.kind not in (BODY, REFERENCE) or state.after_debris:
+        return False
+    last = state.lines[-1].text
+    if len(state.lines) > 1 and " " not in last.strip():
+        last = f"{state.lines[-2].text} {last}"  # a word alone on the paragraph's last line: "die"
+    return ends_on_dangling_word(last)
 
 
 def title_follows(nxt: Item | None) -> bool:
@@ -433,6 +443,37 @@ def short_after_display(c: Ctx) -> Verdict | None:
     return None
 
 
+def indented_first_line(c: Ctx) -> Verdict | None:
+    """A line nearly as wide as the column, with words of prose, a body line under it, opens a paragraph.
+
+    A paragraph's first line is indented, so in narrow justified columns it falls
+    just short of the full width; a heading has few function words or commas
+    ("Die Verwendung von permit_mynetworks als erster" / "Regel hat ...").  The
+    line then counts as full, so the next one goes on from it.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and c.open
+        and not c.lower
+        and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED or s.last_band is Band.SHORT)
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.band is not Band.SHORT
+        and c.cur.width >= 0.8 * c.cur.cw
+        and not has_section_number(c.text)
+        and _prose_marks(c.text) >= 2
+    ):
+        return START, "a line nearly as wide as the column, of prose, a body line under it: a paragraph opens"
+    return None
+
+
+def _prose_marks(text: str) -> int:
+    """Function words and commas in a line: what running text has and a heading seldom does."""
+    words = text.split()
+    return text.count(",") + sum(is_function_word(w.strip(",.;:()")) for w in words[1:])
+
+
 def short_outside_paragraph(c: Ctx) -> Verdict | None:
     """A short line with no paragraph open: finished, a paragraph; unfinished, a heading."""
     if not (c.short and c.state is None):
@@ -457,9 +498,28 @@ def short_after_heading(c: Ctx) -> Verdict | None:
         or (not c.lower and c.continued())
     ):
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
-    if c.open:
+    if c.open and not _paragraph_opens(c, s):
         return JOIN, "consecutive short unfinished line: part of the heading"
-    return START, "short finished line after a heading"
+    return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _paragraph_opens(c: Ctx, heading: Open) -> bool:
+    """Does this short line open a paragraph under its heading rather than continue it?
+
+    It does in lower case under a heading in capitals, and when it stops on a
+    dangling word ("ausführlich als") with a body line right under it, while the
+    heading's own line did not.
+    """
+    if c.lower and in_capitals(heading.lines[-1].text):
+        return True
+    nxt = c.nxt
+    return (
+        ends_on_dangling_word(c.text)
+        and not ends_on_dangling_word(heading.lines[-1].text)
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.band is not Band.SHORT
+    )
 
 
 def short_after_body_line(c: Ctx) -> Verdict | None:
@@ -652,6 +712,7 @@ RULES: tuple[Rule, ...] = (
     interruption,
     figure_label,
     short_after_display,
+    indented_first_line,
     short_outside_paragraph,
     short_after_heading,
     short_after_body_line,
