@@ -290,15 +290,19 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
-        stacked = _stacked_marks(page, k)
+        text = page[k].text
+        mark_alone = len(text.strip()) <= 2  # marks alone are short: the cheap question first
+        stacked = _stacked_marks(page, k) if mark_alone else range(0)
         if stacked:
             notes.update(stacked)
             continue
-        if n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
+        if mark_alone and n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
             notes.update((k, content[n + 1]))  # a marker alone, and its note's line
-        elif _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None):
+        elif text.lstrip()[:1].isdigit() and _numbered_note_mid_page(
+            page, k, body, content[n + 1] if n + 1 < len(content) else None
+        ):
             notes.add(k)
-        elif _SYMBOL_MARK.match(page[k].text):
+        elif _SYMBOL_MARK.match(text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes.add(j)

@@ -76,7 +76,7 @@ class Item(NamedTuple):
 class Ctx:
     """What a rule sees: the line, the next one, the open paragraph, the last section number."""
 
-    __slots__ = ("_continued", "band", "cls", "cur", "lower", "nxt", "section", "state", "text")
+    __slots__ = ("_continued", "band", "cls", "cur", "lower", "nxt", "section", "short", "state", "text")
 
     def __init__(
         self, cur: Item, nxt: Item | None, state: Open | None, section: tuple[int, ...] | None = None
@@ -84,6 +84,7 @@ class Ctx:
         self.cur, self.nxt, self.state, self.section = cur, nxt, state, section
         self.text, self.cls, self.band = cur.line.text, cur.cls, cur.band
         self.lower = starts_lowercase(self.text)
+        self.short = self.band is Band.SHORT
         self._continued: bool | None = None
 
     def continued(self) -> bool:
@@ -103,10 +104,6 @@ class Ctx:
         if self.continued() and not has_section_number(self.text):
             return START, "short line continued in lower case on the next line: a paragraph starts"
         return START_HEADING, reason
-
-    @property
-    def short(self) -> bool:
-        return self.band is Band.SHORT
 
     @property
     def open(self) -> bool:
@@ -697,10 +694,14 @@ def sentence_at_the_margin(c: Ctx) -> Verdict | None:
     return JOIN, "full finished line before: a sentence ended at the margin, the paragraph goes on"
 
 
-#: The rules in the order they are asked; the first that answers decides.
-RULES: tuple[Rule, ...] = (
+#: The rules in the order they are asked; the first that answers decides.  Those
+#: for any line come first, then those for a short line (one of them always answers)
+#: or those for a full or long one.
+ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     title_after_its_number,
+)
+SHORT_LINE_RULES: tuple[Rule, ...] = (
     run_in_heading,
     number_before_title,
     bare_number_before_title,
@@ -717,6 +718,8 @@ RULES: tuple[Rule, ...] = (
     short_after_heading,
     short_after_body_line,
     short_after_short_line,
+)
+LONG_LINE_RULES: tuple[Rule, ...] = (
     numbered_heading_line,
     long_heading,
     body_outside_paragraph,
@@ -730,11 +733,13 @@ RULES: tuple[Rule, ...] = (
     word_would_have_fitted,
     sentence_at_the_margin,
 )
+RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES
+_BY_BAND = (ANY_LINE_RULES + SHORT_LINE_RULES, ANY_LINE_RULES + LONG_LINE_RULES)
 
 
 def decide(c: Ctx) -> tuple[str, str, str]:
     """The verb, the reason and the rule's name for a line of running text."""
-    for rule in RULES:
+    for rule in _BY_BAND[0 if c.short else 1]:
         verdict = rule(c)
         if verdict is not None:
             return verdict[0], verdict[1], rule.__name__
