@@ -38,6 +38,7 @@ MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found be
 _PAGE_NUMBER = regex.compile(
     r"""\A\s*(?:
         [-–—−]\s*\d{1,4}\s*[-–—−]
+      | 第\s*\d{1,4}\s*页(?:\s*[,，]?\s*共\s*\d{1,4}\s*页)?
       | (?:page|seite|s\.|str\.|стр\.|страна|страница|с\.|p\.|pag\.|página|第)\s*\d{1,4}
         (?:\s*(?:/|of|von|из|од|de|页)\s*\d{1,4})?\s*页?
       | \d{1,4}\s*(?:/|of|von|из|од)\s*\d{1,4}
@@ -77,6 +78,8 @@ def is_page_number(text: str) -> bool:
 
     >>> [is_page_number(t) for t in ["3", " iii ", "- 3 -", "Page 3 of 10", "S. 3", "стр. 3", "12/20"]]
     [True, True, True, True, True, True, True]
+    >>> [is_page_number(t) for t in ["第1页共3页", "第 2 页", "第3章"]]
+    [True, True, False]
     >>> [is_page_number(t) for t in ["3 cases", "1999 and 2000", "Page 3 shows", "II. Methods"]]
     [False, False, False, False]
     """
@@ -273,9 +276,12 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
                 last = _note_end(page, content[k + 1], content[end - 1], short)
                 notes.add(content[k])  # the marker, and its note's lines
                 notes.update(range(content[k + 1], last + 1))
-            elif _starts_with_marker(page[content[k]].text, body, dotted=True) or (
-                (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER)
-                and _numbered_notes(page, content[k], content[k] + 1)
+            elif (
+                _starts_with_marker(page[content[k]].text, body, dotted=True)
+                or (
+                    (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER)
+                    and _numbered_notes(page, content[k], content[k] + 1)
+                )
             ):
                 last = _note_end(page, content[k], content[end - 1], short)
                 notes.update(range(content[k], last + 1))
