@@ -267,7 +267,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     """
     notes: set[int] = set()
     short = _short_line(page)
-    body = " ".join(line.text for i, line in enumerate(page) if i not in furniture)
+    body = "\n".join(line.text for i, line in enumerate(page) if i not in furniture)
     content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
     end = len(content)
     for _note in range(MAX_NOTES):
@@ -410,10 +410,10 @@ def _note_below_mark(page: Sequence[Line], mark: int, text: int, numbers: bool =
 
 
 def _sentence_note(text: str) -> bool:
-    """A note's line as a sentence: four words or more, capitalised, ending a sentence."""
+    """A note's line as a sentence: four words (or six CJK characters) or more, capitalised, ending one."""
     stripped = text.strip()
     return (
-        len(stripped.split()) >= 4
+        (len(stripped.split()) >= 4 or len(_CJK_CHAR.findall(stripped)) >= 6)
         and stripped.endswith((".", "!", "?", ")", "。"))
         and _CAPITAL_START.match(stripped) is not None
     )
@@ -489,7 +489,11 @@ def _short_line(page: Sequence[Line]) -> int:
 
 # A note's text: a capitalised word of three letters, or a shorter one or an
 # abbreviation followed by another word ("См. примечания", "Ib. p. 4").
-_CAPITAL_START = regex.compile(r"\A\s*\p{Lu}(?:\p{Ll}{2}|\p{Ll}{0,2}\.?\s+\p{L})")
+# Scripts without case start a note with any word: "参见本章末尾的说明。".
+_CAPITAL_START = regex.compile(
+    r"\A\s*(?:\p{Lu}(?:\p{Ll}{2}|\p{Ll}{0,2}\.?\s+\p{L})|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]{2})"
+)
+_CJK_CHAR = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
@@ -506,7 +510,16 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
         m = _DOTTED_NUMBER_MARK.match(text)
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
-    return regex.search(rf"\p{{L}}[.,;:)]?{m.group(1)}(?!\d)", page_text) is not None
+    number = m.group(1)
+    if regex.search(rf"\p{{L}}[.,;:)]?{number}(?!\d)", page_text) is not None:
+        return True
+    # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
+    # keeps it at all; a note that ends a sentence under such a number is taken.
+    return (
+        _CJK_CHAR.search(text) is not None
+        and text.rstrip().endswith(_NOTE_ENDS)
+        and regex.search(rf"(?m)^[ \t]*{number}[ \t]*$", page_text) is not None
+    )
 
 
 _GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
