@@ -163,6 +163,9 @@ def _items(
         yield item, trailing
 
 
+# "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
+# is the sentence going on.
+_COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
 _NUMBERED_TITLE_START = lazy(r"\A\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]+\.|[A-Z]\.)\s+\p{Lu}")
 
 
@@ -320,7 +323,7 @@ class _Machine:
                 yield from self.set_aside(cur, OBJECT, reason, band_rule + "symbol_inside_caption")
                 return
             yield from self.close_side()
-        if is_caption_start(text) and not mid_sentence(self.state):
+        if is_caption_start(text) and (_COLON_CAPTION.match(text) or not mid_sentence(self.state)):
             if self.state is not None and self.state.kind == HEADING:
                 yield from self.close()  # a heading does not go on after a caption
             self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
