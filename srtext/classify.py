@@ -54,7 +54,9 @@ _SECTION_NUMBER = regex.compile(
 _LETTER = regex.compile(r"\p{L}")
 _WORD2 = regex.compile(r"\p{L}{2,}")
 _WORD3 = regex.compile(r"\p{L}{3,}")
-_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+#: A character of a script written without spaces between words (CJK).
+CJK_CHAR = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
+_CJK = CJK_CHAR
 
 
 def classify_paper(text: str) -> LineClass:

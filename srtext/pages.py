@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import regex
 
-from srtext.classify import is_chapter_label, run_in_heading_end
+from srtext.classify import CJK_CHAR, is_chapter_label, run_in_heading_end
 from srtext.front import find_front_matter
 from srtext.lines import Line
 
@@ -413,7 +413,7 @@ def _sentence_note(text: str) -> bool:
     """A note's line as a sentence: four words (or six CJK characters) or more, capitalised, ending one."""
     stripped = text.strip()
     return (
-        (len(stripped.split()) >= 4 or len(_CJK_CHAR.findall(stripped)) >= 6)
+        (len(stripped.split()) >= 4 or len(CJK_CHAR.findall(stripped)) >= 6)
         and stripped.endswith((".", "!", "?", ")", "。"))
         and _CAPITAL_START.match(stripped) is not None
     )
@@ -491,9 +491,8 @@ def _short_line(page: Sequence[Line]) -> int:
 # abbreviation followed by another word ("См. примечания", "Ib. p. 4").
 # Scripts without case start a note with any word: "参见本章末尾的说明。".
 _CAPITAL_START = regex.compile(
-    r"\A\s*(?:\p{Lu}(?:\p{Ll}{2}|\p{Ll}{0,2}\.?\s+\p{L})|[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]{2})"
+    rf"\A\s*(?:\p{{Lu}}(?:\p{{Ll}}{{2}}|\p{{Ll}}{{0,2}}\.?\s+\p{{L}})|{CJK_CHAR.pattern}{{2}})"
 )
-_CJK_CHAR = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]")
 
 
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
@@ -516,7 +515,7 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
     # keeps it at all; a note that ends a sentence under such a number is taken.
     return (
-        _CJK_CHAR.search(text) is not None
+        CJK_CHAR.search(text) is not None
         and text.rstrip().endswith(_NOTE_ENDS)
         and regex.search(rf"(?m)^[ \t]*{number}[ \t]*$", page_text) is not None
     )
