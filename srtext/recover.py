@@ -166,7 +166,6 @@ def _items(
 # "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
 # is the sentence going on.
 _COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
-_NUMBERED_TITLE_START = lazy(r"\A\s*(?:\d{1,2}(?:\.\d{1,2})*\.?|[IVXLC]+\.|[A-Z]\.)\s+\p{Lu}")
 
 
 def heading_after_references(cur: Item) -> bool:
@@ -180,7 +179,8 @@ def heading_after_references(cur: Item) -> bool:
     return (
         cur.band is Band.SHORT
         and (cur.blank_before or cur.page_break_before or cur.after_marked)
-        and _NUMBERED_TITLE_START.match(text) is not None
+        and has_section_number(text)
+        and text.split(None, 1)[-1][:1].isupper()
         and is_title_like(text)
         and not starts_reference_entry(text)
     )
