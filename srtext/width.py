@@ -134,13 +134,14 @@ class WidthStats:
     arxiv-dev.)
     """
 
-    __slots__ = ("filled", "finished", "histogram", "unfinished")
+    __slots__ = ("_clean", "filled", "finished", "histogram", "unfinished")
 
     def __init__(self) -> None:
         self.histogram: Counter[int] = Counter()
         self.unfinished: Counter[int] = Counter()  # widths of the lines that end mid-sentence
         self.filled = 0
         self.finished = 0
+        self._clean: tuple[int, bool] = (-1, False)  # looks_clean's answer for this many lines
 
     def add(self, width: int, text: str = "") -> None:
         self.histogram[width] += 1
@@ -172,9 +173,11 @@ class WidthStats:
         """
         if self.filled < 8 or self.finished < 0.5 * self.filled:
             return False
-        full = 0.9 * self.cw()
-        wrapped = sum(n for width, n in self.unfinished.items() if width >= full)
-        return wrapped <= 0.1 * self.filled
+        if self._clean[0] != self.filled:  # asked for every line: counted once per state
+            full = 0.9 * self.cw()
+            wrapped = sum(n for width, n in self.unfinished.items() if width >= full)
+            self._clean = (self.filled, wrapped <= 0.1 * self.filled)
+        return self._clean[1]
 
     @property
     def l_avg(self) -> float:
