@@ -342,7 +342,7 @@ def _stacked_marks(page: Sequence[Line], i: int) -> range:
     notes = page[j + 1 : j + 1 + marks]
     if len(notes) < marks or not all(_CAPITAL_START.match(line.text) for line in notes):
         return range(0)
-    if numbers and not all(line.text.rstrip().endswith((".", "!", "?", ")", "。")) for line in notes):
+    if numbers and not all(line.text.rstrip().endswith(_NOTE_ENDS) for line in notes):
         return range(0)  # numbers stacked over words: a table's column
     return range(i, j + 1 + marks)
 
@@ -414,7 +414,7 @@ def _sentence_note(text: str) -> bool:
     stripped = text.strip()
     return (
         (len(stripped.split()) >= 4 or len(CJK_CHAR.findall(stripped)) >= 6)
-        and stripped.endswith((".", "!", "?", ")", "。"))
+        and stripped.endswith(_NOTE_ENDS)
         and _CAPITAL_START.match(stripped) is not None
     )
 
