@@ -10,7 +10,7 @@ and separately the PDFs themselves.  Then measures, each run a separate
   reported apart);
 * for PDFs, the same, and where the time of one document goes: the extractor
   (pdftotext, pypdf) against srtext's own work, from the per-file results of
-  :func:`srtext.process.process_file`;
+  :func:`srtext.run.process.process_file`;
 * that every run wrote byte-identical outputs.
 """
 
@@ -30,9 +30,9 @@ ROOT = Path(__file__).resolve().parents[1]
 ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
 sys.path.insert(0, str(ROOT))
 
-from srtext.batch import Job  # noqa: E402
-from srtext.bench import timed  # noqa: E402
-from srtext.process import Options, process_file  # noqa: E402
+from bench.speed import timed  # noqa: E402
+from srtext.run.batch import Job  # noqa: E402
+from srtext.run.process import Options, process_file  # noqa: E402
 
 
 def replicate(sources: list[Path], target: Path, count: int) -> int:

@@ -8,7 +8,7 @@ Tools compared on the same input:
   space (the usual first regex, and the baseline to beat);
 * srtext --mode paper: the published algorithm;
 * srtext: the default mode.
-All measures come from srtext.evaluate (see docs/measures.md), counts pooled
+All measures come from srtext.eval.evaluate (see docs/measures.md), counts pooled
 over the documents of a row; on arxiv-dev the benchmark's own scorer too, where
 it is present.  Sections whose data is absent (arxiv-dev, the scorer, the broad
 corpus) are left out with a note.  Documents are scored by ``--jobs`` worker
@@ -35,11 +35,11 @@ if __package__ in (None, ""):  # run as a script: bench/ and srtext/ from this c
 
 from bench import bkscorer
 from bench.broad import COLUMNS, SPLITS, groups, load, pooled, split_table, versus_table
+from bench.hyphenset import ANSWERS, Case, answers, iter_arxiv_groups, iter_corpus_groups, read_hand_cases
+from bench.hyphenset import score as score_hyphens
 from srtext import Config, __version__, recover_text
-from srtext.evaluate import Scores, on_lines_of_its_own, score
-from srtext.events import DROPPED_BY_DEFAULT
-from srtext.hyphenset import ANSWERS, Case, answers, iter_arxiv_groups, iter_corpus_groups, read_hand_cases
-from srtext.hyphenset import score as score_hyphens
+from srtext.eval.evaluate import Scores, on_lines_of_its_own, score
+from srtext.pipeline.events import DROPPED_BY_DEFAULT
 
 ROOT = Path(__file__).resolve().parents[1]
 ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
@@ -207,7 +207,7 @@ def arxiv_section(runner: Runner, bench: Path, scorer: Path) -> str:
         "text srtext keeps on purpose counts as P+; the last row drops what srtext can tell apart of "
         "it; the truth of a few papers does hold their authors and abstract, which that row then "
         "counts as P-). NL+, NL-, P+, P-, W+, W-, W~ are the benchmark's own definitions "
-        "(`srtext.docdiff`; P+ and P- count the words of whole spurious or missing paragraphs, W+ "
+        "(`srtext.eval.docdiff`; P+ and P- count the words of whole spurious or missing paragraphs, W+ "
         "and W- single spurious or missing words); the truth's placeholders (`[formula]`, "
         "`[\\cite=x]`) are junk that costs nothing, as in the benchmark (docs/measures.md).\n\n"
     )
@@ -501,7 +501,7 @@ The ground truth holds headings, body paragraphs and captions.
 ## Dehyphenation
 
 Every line-end hyphen in pdftotext's -raw and -layout output of the corpora and
-of arxiv-dev, with the answer read off the ground truth (`srtext/hyphenset.py`),
+of arxiv-dev, with the answer read off the ground truth (`bench/hyphenset.py`),
 and the hand-written hard cases of `tests/hyphens/`: join ("meta-bolic"), keep
 ("cost-effective") or keep with a space ("Ein- und"). srtext decides with the
 document's own words and wordfreq; the baseline removes every hyphen (the paper's

@@ -5,11 +5,11 @@
 'A line that goes on to its end.\\n'
 """
 
+from srtext.api import SentenceRecovery, paragraphs, recover, recover_text
 from srtext.config import Config
-from srtext.events import Decision, Paragraph
-from srtext.lines import Line
-from srtext.process import Result, recover_documents, recover_paths, recover_texts
-from srtext.recovery import SentenceRecovery, paragraphs, recover, recover_text
+from srtext.pipeline.events import Decision, Paragraph
+from srtext.pipeline.lines import Line
+from srtext.run.process import Result, recover_documents, recover_paths, recover_texts
 
 __version__ = "0.1.0"
 

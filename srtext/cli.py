@@ -11,16 +11,16 @@ from collections.abc import Iterator, Sequence
 from typing import IO, BinaryIO
 
 from srtext import __version__
-from srtext.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, check_suffix, plan
-from srtext.chars import REPAIRS, check_repairs
 from srtext.config import FORMATS, MODES, Config
-from srtext.events import CLASSES, DROPPED_BY_DEFAULT
-from srtext.extract import EXTRACTORS
-from srtext.guards import check_dropped, clashes, writable
-from srtext.made import DROPPED_HEADER_LINE
-from srtext.process import Options, OutputError, Result
-from srtext.progress import Progress, Totals
-from srtext.storage import open_output
+from srtext.pipeline.chars import REPAIRS, check_repairs
+from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
+from srtext.run.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, check_suffix, plan
+from srtext.run.extract import EXTRACTORS
+from srtext.run.guards import check_dropped, clashes, writable
+from srtext.run.made import DROPPED_HEADER_LINE
+from srtext.run.process import Options, OutputError, Result
+from srtext.run.progress import Progress, Totals
+from srtext.run.storage import open_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 
@@ -234,7 +234,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
             "--explain writes its own table: it goes with no --format, --sentences or --with-dropped"
         )
     if args.lang is not None:
-        from srtext.lexicon import available
+        from srtext.pipeline.lexicon import available
 
         if not available(args.lang):
             raise ValueError(f"--lang {args.lang!r}: no word list for this language (see --help for codes)")
@@ -298,9 +298,7 @@ class _Abandon(Exception):
         self.status = status
 
 
-def _run_all(
-    args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: IO[bytes] | None
-) -> int:
+def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: IO[bytes] | None) -> int:
     """Process every input; the exit status."""
     options = Options(
         extractor=args.extractor,
@@ -324,7 +322,7 @@ def _run_all(
         results: Iterator[Result]
         errors: list[InputError]
         if args.dask:
-            from srtext.cluster import ClusterError, connect, plan_urls, run_dask
+            from srtext.run.cluster import ClusterError, connect, plan_urls, run_dask
 
             try:
                 client = connect(args.dask)
@@ -348,7 +346,7 @@ def _run_all(
         if args.dask:
             results = run_dask(client, planned, config, options)
         else:
-            from srtext.parallel import available_cores, run_jobs
+            from srtext.run.parallel import available_cores, run_jobs
 
             results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
         for error in errors:

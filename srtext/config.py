@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal
 
-from srtext.chars import REPAIRS, check_repairs
-from srtext.events import CLASSES, DROPPED_BY_DEFAULT
+from srtext.pipeline.chars import REPAIRS, check_repairs
+from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Record
 
 Mode = Literal["default", "paper"]
@@ -44,7 +44,7 @@ class Config(Record):
             ``"blank"``, paragraphs separated by an empty line; ``"sentences"``,
             one sentence per line with paragraphs separated by an empty line; or
             ``"jsonl"``, one JSON object per paragraph with its kind, page, input
-            line numbers and character offsets (schema in :mod:`srtext.output`).
+            line numbers and character offsets (schema in :mod:`srtext.pipeline.output`).
         sentences: with ``output_format="jsonl"``, one object per sentence
             instead of per paragraph.
         with_dropped: with ``output_format="jsonl"``, also write every dropped
@@ -56,9 +56,9 @@ class Config(Record):
             ``ligatures`` (ﬁ -> fi), ``controls`` (stray control characters
             removed) and ``scripts`` (a word mixing Latin and Cyrillic look-alike
             letters written in one script); default: all three (see
-            :mod:`srtext.chars`).
+            :mod:`srtext.pipeline.chars`).
         cache_dir: where the compact lexicon files are kept (see
-            :mod:`srtext.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
+            :mod:`srtext.pipeline.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
             or ``~/.cache/srtext``.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
@@ -68,7 +68,7 @@ class Config(Record):
             page numbers), ``footnotes``, ``objects`` (table cells, formula and
             figure debris), ``references`` (the reference list, its heading included) and
             ``frontmatter`` (authors, affiliations, abstract and keywords between
-            a paper's title and its body, see :mod:`srtext.front`).  Default:
+            a paper's title and its body, see :mod:`srtext.pipeline.front`).  Default:
             furniture, footnotes and objects.  A class not dropped is kept, each
             of its paragraphs on a line of its own.
     """
@@ -138,8 +138,20 @@ class Config(Record):
             "".encode(encoding)
         except LookupError:
             raise ValueError(f"unknown encoding {encoding!r}") from None
-        values = (mode, eps, cw, window, output_format, sentences, with_dropped, lang,
-                  repairs, cache_dir, encoding, frozenset(drop))
+        values = (
+            mode,
+            eps,
+            cw,
+            window,
+            output_format,
+            sentences,
+            with_dropped,
+            lang,
+            repairs,
+            cache_dir,
+            encoding,
+            frozenset(drop),
+        )
         for name, value in zip(self._fields, values, strict=True):
             object.__setattr__(self, name, value)
 

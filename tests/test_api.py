@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, SentenceRecovery, paragraphs, recover, recover_text
-from srtext.lines import text_lines
+from srtext.pipeline.lines import text_lines
 from tests.conftest import ROOT, SAMPLES
 
 EN = SAMPLES / "en-rivers.txt"
@@ -71,14 +71,34 @@ def test_streaming_api_and_recover_text_agree() -> None:
 
 
 def test_package_names_are_not_shadowed_by_submodules() -> None:
+    """No public name of srtext is also a module of the package (issue 19): importing every
+    module leaves ``srtext.recover`` the function, and the public names are exactly these."""
     import importlib
+    import pkgutil
 
     import srtext
 
-    for name in ("srtext.recover", "srtext.recovery", "srtext.process", "srtext.cli", "srtext.parallel"):
+    modules = {m.name for m in pkgutil.walk_packages(srtext.__path__, "srtext.")} - {"srtext.__main__"}
+    for name in modules:
         importlib.import_module(name)
-    assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.recovery"
+    assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.api"
+    assert not {f"srtext.{n}" for n in srtext.__all__} & modules
     assert all(hasattr(srtext, name) for name in srtext.__all__)
+    assert set(srtext.__all__) == {
+        "Config",
+        "Decision",
+        "Line",
+        "Paragraph",
+        "Result",
+        "SentenceRecovery",
+        "__version__",
+        "paragraphs",
+        "recover",
+        "recover_documents",
+        "recover_paths",
+        "recover_text",
+        "recover_texts",
+    }
 
 
 # Issue 22, item 19: paths, PDFs, iteration and repr.
@@ -94,8 +114,8 @@ def test_a_str_naming_a_file_is_text_with_a_warning(tmp_path: Path, monkeypatch:
 
 
 def test_a_pdf_path_is_read_as_the_command_line_reads_it() -> None:
-    from srtext.batch import Job
-    from srtext.process import process_file
+    from srtext.run.batch import Job
+    from srtext.run.process import process_file
 
     pdf = ROOT / "corpora" / "latex" / "en-onecol.pdf"
     assert SentenceRecovery(pdf).out_text == process_file(Job(pdf, None)).text

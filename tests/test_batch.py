@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_text
-from srtext.batch import Job
-from srtext.parallel import run_jobs
-from srtext.process import FAILED, SKIPPED, Options, process_file, recover_paths, recover_texts
+from srtext.run.batch import Job
+from srtext.run.parallel import run_jobs
+from srtext.run.process import FAILED, SKIPPED, Options, process_file, recover_paths, recover_texts
 from tests.conftest import ROOT, SAMPLES
 
 LATEX = ROOT / "corpora" / "latex"
@@ -264,7 +264,7 @@ def test_fsspec_filesystems_give_the_local_result(tmp_path: Path) -> None:
 
 def test_fsspec_write_failure_leaves_nothing(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
-    from srtext.storage import fsspec_atomic_write
+    from srtext.run.storage import fsspec_atomic_write
 
     local = fsspec.filesystem("file")
     target = tmp_path / "x.txt"

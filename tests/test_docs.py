@@ -84,8 +84,8 @@ def test_readme_names_the_ci_test_command() -> None:
 
 
 def test_jsonl_keys_are_documented_in_readme_and_man_page() -> None:
-    from srtext.events import Paragraph
-    from srtext.output import paragraph_record, sentence_records
+    from srtext.pipeline.events import Paragraph
+    from srtext.pipeline.output import paragraph_record, sentence_records
 
     p = Paragraph("One. Two.", "body", (1,), 1, ((0, 0, 9, 1, 1),))
     keys = set(paragraph_record(p)) | set(next(sentence_records(p, 0)))

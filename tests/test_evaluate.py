@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext.evaluate import Scores, main, score
+from srtext.eval.evaluate import Scores, main, score
 
 TRUTH = "Rivers move. They cut banks.\nFloods come in spring. Towns wait.\n"
 
@@ -178,14 +178,26 @@ def test_placeholders_are_wildcards_unless_told_not(
 def test_cli_table_and_missing_output(tmp_path: Path) -> None:
     (tmp_path / "t.truth.txt").write_text(TRUTH)
     r = subprocess.run(
-        [sys.executable, "-m", "srtext.evaluate", str(tmp_path / "none.txt"), str(tmp_path / "t.truth.txt")],
+        [
+            sys.executable,
+            "-m",
+            "srtext.eval.evaluate",
+            str(tmp_path / "none.txt"),
+            str(tmp_path / "t.truth.txt"),
+        ],
         capture_output=True,
         text=True,
     )
     assert r.returncode == 1 and "Traceback" not in r.stderr and len(r.stderr.splitlines()) == 1
     (tmp_path / "o.txt").write_text(TRUTH)
     r = subprocess.run(
-        [sys.executable, "-m", "srtext.evaluate", str(tmp_path / "o.txt"), str(tmp_path / "t.truth.txt")],
+        [
+            sys.executable,
+            "-m",
+            "srtext.eval.evaluate",
+            str(tmp_path / "o.txt"),
+            str(tmp_path / "t.truth.txt"),
+        ],
         capture_output=True,
         text=True,
     )
@@ -222,12 +234,12 @@ def test_page_numbers_leak_only_beyond_the_numbers_of_the_text() -> None:
 
 
 def test_longest_runs_are_difflibs() -> None:
-    """srtext.docdiff.Runs finds the runs difflib finds (the benchmark's recursion relies on
+    """srtext.eval.docdiff.Runs finds the runs difflib finds (the benchmark's recursion relies on
     which of several equally long runs comes first)."""
     import random
     from difflib import SequenceMatcher
 
-    from srtext.docdiff import Runs
+    from srtext.eval.docdiff import Runs
 
     rng = random.Random(20)
     for _ in range(2000):

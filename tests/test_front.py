@@ -7,9 +7,9 @@ import json
 import pytest
 
 from srtext import Config, recover_text
-from srtext.events import DROPPED_BY_DEFAULT
-from srtext.front import find_front_matter
-from srtext.lines import text_lines
+from srtext.pipeline.events import DROPPED_BY_DEFAULT
+from srtext.pipeline.front import find_front_matter
+from srtext.pipeline.lines import text_lines
 
 WIDE = "The valley was surveyed from a boat each morning, and the notes were copied every"
 BODY = (

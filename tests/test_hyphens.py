@@ -2,7 +2,7 @@
 
 The labelled sets come from pdftotext -raw and -layout output, where line-end
 hyphens are still there, with each answer read off the ground truth
-(srtext.hyphenset).  The issue's bar: at least 99% right, overall and per language.
+(bench.hyphenset).  The issue's bar: at least 99% right, overall and per language.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext.hyphen import Dehyphenator, dehyphenate
-from srtext.hyphenset import (
+from bench.hyphenset import (
     Case,
     always_join,
     iter_arxiv_groups,
@@ -20,7 +19,8 @@ from srtext.hyphenset import (
     read_hand_cases,
     score,
 )
-from srtext.vocabulary import Vocabulary
+from srtext.pipeline.hyphen import Dehyphenator, dehyphenate
+from srtext.pipeline.vocabulary import Vocabulary
 from tests.conftest import ARXIV, ROOT
 
 HAND = Path(__file__).parent / "hyphens"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, SentenceRecovery, recover_text
-from srtext.language import detect_language
+from srtext.pipeline.language import detect_language
 from tests.conftest import ROOT, SAMPLES
 from tests.test_cli import in_process
 
@@ -68,7 +68,7 @@ def test_cli_no_repair(monkeypatch: pytest.MonkeyPatch, capsysbinary: pytest.Cap
 
 
 def test_lexicon_works_when_its_cache_cannot_be_written(tmp_path: Path) -> None:
-    from srtext.lexicon import Lexicon
+    from srtext.pipeline.lexicon import Lexicon
 
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")

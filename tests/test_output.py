@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srtext import Config, recover
-from srtext.chars import LIGATURES, repairer
-from srtext.events import Paragraph
-from srtext.lines import byte_lines
-from srtext.output import format_jsonl
+from srtext.pipeline.chars import LIGATURES, repairer
+from srtext.pipeline.events import Paragraph
+from srtext.pipeline.lines import byte_lines
+from srtext.pipeline.output import format_jsonl
 from tests.conftest import CASES, ROOT, SAMPLES
 from tests.test_cli import in_process
 
@@ -159,7 +159,7 @@ def test_jsonl_offsets_point_at_the_input_on_repaired_lines(sentences: bool) -> 
 
 
 def test_paragraph_spans_of_repaired_lines_point_at_their_source() -> None:
-    from srtext.lines import text_lines
+    from srtext.pipeline.lines import text_lines
 
     paragraphs = [e for e in recover(text_lines(_REPAIRED)) if isinstance(e, Paragraph)]
     repair = repairer()

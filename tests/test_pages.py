@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, SentenceRecovery
-from srtext.pages import is_page_number
+from srtext.pipeline.pages import is_page_number
 
 PARAS = [
     "The survey of the lower valley began in the spring, when the water was still high and the "

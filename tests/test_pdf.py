@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader, PdfWriter
 
 from srtext import SentenceRecovery
-from srtext.extract import PDFError, extract
+from srtext.run.extract import PDFError, extract
 from tests.conftest import ROOT
 
 LATEX = ROOT / "corpora" / "latex"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_text
-from srtext.evaluate import Scores, score
-from srtext.events import DROPPED_BY_DEFAULT
+from srtext.eval.evaluate import Scores, score
+from srtext.pipeline.events import DROPPED_BY_DEFAULT
 from tests.conftest import ARXIV, ROOT
 
 
@@ -75,7 +75,14 @@ def test_issue_5_targets_on_arxiv_dev() -> None:
 # Modules a run on one text file must not import: each costs milliseconds of every
 # run's start-up (docs/speed.md).  wordfreq (~100 ms) is imported only to build a
 # language's cached list, never once the cache has it.
-NOT_ON_START_UP = ("dataclasses", "inspect", "wordfreq", "signal", "multiprocessing", "srtext.sentences")
+NOT_ON_START_UP = (
+    "dataclasses",
+    "inspect",
+    "wordfreq",
+    "signal",
+    "multiprocessing",
+    "srtext.pipeline.sentences",
+)
 START_UP_PROBE = """
 import sys
 from srtext.cli import main

@@ -16,7 +16,7 @@ import pytest
 
 from srtext import Config, SentenceRecovery, paragraphs, recover
 from srtext.cli import main
-from srtext.lines import byte_lines
+from srtext.pipeline.lines import byte_lines
 from tests.conftest import SAMPLES
 
 EN = SAMPLES / "en-rivers.txt"
@@ -66,7 +66,7 @@ def test_full_disk_leaves_no_partial_output(
     src.mkdir()
     for name in ("a.txt", "b.txt"):
         (src / name).write_bytes(EN.read_bytes())
-    import srtext.process as process
+    import srtext.run.process as process
 
     real = process.write
     calls = {"n": 0}
@@ -188,7 +188,7 @@ def test_one_very_long_line_does_not_move_the_column_width(length: int) -> None:
 
 
 def test_a_text_with_no_sentence_end_gives_bounded_paragraphs() -> None:
-    from srtext.recovery import MAX_PARAGRAPH
+    from srtext.api import MAX_PARAGRAPH
 
     data = b"a line of words that goes on without any end to its sentence\n" * 20_000  # 1.2 MB
     r = run([], data)
@@ -213,7 +213,7 @@ def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch
 
     from srtext import recover_text
 
-    machine = importlib.import_module("srtext.recover")  # the package binds the name to a function
+    machine = importlib.import_module("srtext.pipeline.recover")  # the package binds the name to a function
 
     monkeypatch.setattr(machine, "MAX_LINES", 3)
     text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from srtext import Config
-from srtext.events import Decision
-from srtext.lines import text_lines
-from srtext.recover import STEPS
-from srtext.recovery import recover
-from srtext.rules import RULES
+from srtext.api import recover
+from srtext.pipeline.events import Decision
+from srtext.pipeline.lines import text_lines
+from srtext.pipeline.recover import STEPS
+from srtext.pipeline.rules import RULES
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.in"))
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_texts
-from srtext.batch import Job
-from srtext.process import FAILED, Options, process_file
+from srtext.run.batch import Job
+from srtext.run.process import FAILED, Options, process_file
 from tests.conftest import ARXIV, ROOT, SAMPLES
 
 EN = SAMPLES / "en-rivers.txt"
@@ -144,7 +144,7 @@ def test_an_output_made_with_other_options_is_made_again(tmp_path: Path, changed
 def test_a_failed_remake_never_leaves_a_record_of_the_old_options(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import srtext.process as process
+    import srtext.run.process as process
 
     out = tmp_path / "en.sr.txt"
     job = Job(EN, out)
@@ -234,7 +234,7 @@ def test_an_explicit_pipe_is_still_read(tmp_path: Path) -> None:
 
 
 def test_a_nul_in_extracted_text_is_not_a_binary_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    import srtext.extract as extract
+    import srtext.run.extract as extract
 
     text = (LATEX / "en-onecol.pdftotext.txt").read_bytes()
     monkeypatch.setattr(extract, "_pypdf", lambda source: text.replace(b"the ", b"the \0", 3))
@@ -301,8 +301,12 @@ def test_outputs_honour_the_umask(tmp_path: Path, mask: int) -> None:
     src = _tree(tmp_path / "in", 2)
     record = tmp_path / "d.tsv"
     subprocess.run(
-        [sys.executable, "-c", f"import os, sys; os.umask({mask}); from srtext.cli import main; "
-         f"sys.exit(main(['-q', '--dropped', {str(record)!r}, {str(src)!r}]))"],
+        [
+            sys.executable,
+            "-c",
+            f"import os, sys; os.umask({mask}); from srtext.cli import main; "
+            f"sys.exit(main(['-q', '--dropped', {str(record)!r}, {str(src)!r}]))",
+        ],
         check=True,
         timeout=120,
     )
@@ -321,7 +325,12 @@ def test_a_suffix_change_does_not_take_earlier_outputs_as_inputs(tmp_path: Path)
     r = run("--suffix", "_SRalg", str(src))
     assert r.returncode == 0 and "2 files (2 done)" in r.stderr
     assert sorted(p.name for p in src.iterdir() if not p.name.endswith((".json", ".tsv"))) == [
-        "doc0.sr.txt", "doc0.txt", "doc0_SRalg", "doc1.sr.txt", "doc1.txt", "doc1_SRalg",
+        "doc0.sr.txt",
+        "doc0.txt",
+        "doc0_SRalg",
+        "doc1.sr.txt",
+        "doc1.txt",
+        "doc1_SRalg",
     ]
 
 
@@ -337,7 +346,7 @@ def test_refused_inputs_are_counted_as_failed_in_the_summary(tmp_path: Path) -> 
 
 
 def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: Path) -> None:
-    from srtext.batch import temporary_prefix
+    from srtext.run.batch import temporary_prefix
 
     src = _tree(tmp_path / "in", 1)
     dead = subprocess.Popen(["true"])
@@ -353,8 +362,8 @@ def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: P
 
 def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
-    from srtext.batch import temporary_prefix
-    from srtext.storage import fsspec_atomic_write
+    from srtext.run.batch import temporary_prefix
+    from srtext.run.storage import fsspec_atomic_write
 
     dead = subprocess.Popen(["true"])
     dead.wait()
@@ -371,7 +380,8 @@ def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> Non
 def test_an_unwritable_output_directory_is_said_once_before_any_work(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from srtext import cli, guards
+    from srtext import cli
+    from srtext.run import guards
 
     src = _tree(tmp_path / "in", 4)
     out = tmp_path / "out"
@@ -443,7 +453,7 @@ def test_an_output_file_given_as_a_second_path_gets_a_hint(tmp_path: Path) -> No
 def test_workers_that_cannot_start_fail_the_jobs_without_a_hang(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import srtext.parallel as parallel
+    import srtext.run.parallel as parallel
 
     def die(state: object) -> None:
         os._exit(3)
@@ -486,7 +496,7 @@ def test_an_output_or_dropped_file_that_is_a_fifo_is_written_into_not_replaced(t
 
 def test_the_dask_client_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("fsspec")
-    import srtext.cluster as cluster
+    import srtext.run.cluster as cluster
     from srtext.cli import main
 
     class Client:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext.sentences import sentence_spans, split_sentences
+from srtext.pipeline.sentences import sentence_spans, split_sentences
 
 HERE = Path(__file__).parent / "sentences"
 XFAIL: dict[tuple[str, int], str] = {

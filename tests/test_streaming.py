@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from srtext import Config, Paragraph, SentenceRecovery, paragraphs, recover
-from srtext.lines import Line, byte_lines, text_lines
+from srtext.pipeline.lines import Line, byte_lines, text_lines
 from tests.conftest import CASES, SAMPLES
 
 _SPACE_OR_HYPHEN = regex.compile(r"[\s\-\u00ad\u2010]")  # joining strips spaces, may remove hyphens

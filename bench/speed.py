@@ -1,0 +1,270 @@
+"""Speed and memory benchmark, run by hand: ``python -m bench.speed``.
+
+Measures on this machine, in one run, and prints a Markdown table:
+
+* throughput in MB/s of pdftotext text (at least 50 MB, the corpora and, when
+  present, ../shared/bench/arxiv-dev replicated) for srtext's default and paper
+  modes, next to a pure-Python loop that only reads and writes the same lines;
+* the wall time of ``srtext`` on one typical paper's pdftotext output (and on
+  its ``pdftotext -raw`` output, whose line-end hyphens make srtext look words up
+  in the lexicon), next to ``python -c pass`` and to pdftotext's own time on that
+  paper's PDF (median of ``--runs`` interleaved rounds, bytecode and lexicon
+  cached as in an installed srtext; see :func:`installed_env`), and the same
+  without the start-up hooks this Python's ``.pth`` files run (:func:`startup_hooks`);
+* peak resident memory while streaming ``--stream-mb`` MB through stdin.
+
+Every figure comes from a separate process, as a user would run it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import shutil
+import site
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
+PAPER = "0001/hep-th0001013"
+
+COPY_LOOP = """
+import sys
+with open(sys.argv[1], "rb") as f, open(os.devnull, "wb") as g:
+    for line in f:
+        g.write(line)
+"""
+
+
+def sources() -> list[Path]:
+    """The documents replicated into the inputs (from a checkout: corpora/ beside srtext/)."""
+    found = sorted(ARXIV.glob("*/*.pdftotext.txt")) + sorted(
+        (ROOT / "corpora" / "latex").glob("*.pdftotext.txt")
+    )
+    found = found or sorted((ROOT / "corpora" / "samples").glob("*.txt"))
+    if not found:
+        raise SystemExit(f"bench.speed: no documents under {ROOT / 'corpora'}; run it from a checkout")
+    return found
+
+
+def build_input(path: Path, megabytes: int) -> int:
+    texts = [p.read_bytes() for p in sources()]
+    size = 0
+    with path.open("wb") as f:
+        while size < megabytes * 1_000_000:
+            for t in texts:
+                f.write(t)
+                size += len(t)
+    return size
+
+
+def timed(
+    cmd: list[str], stdin: Path | None = None, runs: int = 1, env: dict[str, str] | None = None
+) -> float:
+    """The median wall time of ``runs`` runs of a command, in seconds."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        with open(stdin or os.devnull, "rb") as f:
+            subprocess.run(
+                cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
+            )
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def installed_env(tmp: Path) -> dict[str, str]:
+    """The environment of an installed srtext: bytecode cached, lexicon cache in ``tmp``.
+
+    pip byte-compiles what it installs, so an installed srtext never compiles its
+    sources at start-up; a checkout run with ``PYTHONDONTWRITEBYTECODE`` set
+    does, on every run (about 20 ms).  The cache goes to a fresh prefix in ``tmp``
+    that a first, untimed run fills.
+    """
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")
+    env["XDG_CACHE_HOME"] = str(tmp / "cache")
+    return env
+
+
+def startup_hooks() -> list[str]:
+    """The .pth files of this Python's site-packages that run code at every start-up.
+
+    ``python -c pass`` pays for them (an editable install's import finder, a
+    sandbox's certificate hook), and so does srtext; the ratio between the two
+    looks better than it is on a clean Python, so the bench measures both.
+    """
+    found = []
+    for directory in site.getsitepackages():
+        for pth in sorted(Path(directory).glob("*.pth")):
+            lines = pth.read_text(errors="replace").splitlines()
+            if any(line.startswith(("import ", "import\t")) for line in lines):
+                found.append(pth.name)
+    return found
+
+
+def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
+    """The one-paper rows: srtext against ``python -c pass`` and pdftotext."""
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    env = installed_env(tmp)
+    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
+    inputs = [(doc, f"{doc.name} ({doc.stat().st_size // 1000} kB)")]
+    if shutil.which("pdftotext") and pdf.exists():
+        raw = tmp / "raw.txt"
+        subprocess.run(["pdftotext", "-raw", str(pdf), str(raw)], check=True)
+        hyphens = sum(line.rstrip().endswith("-") for line in raw.read_text(errors="replace").splitlines())
+        inputs.append((raw, f"its `pdftotext -raw` output ({hyphens} line-end hyphens: lexicon lookups)"))
+    has_pdftotext = bool(shutil.which("pdftotext")) and pdf.exists()
+    bare = dict(os.environ)  # this shell's environment, PYTHONDONTWRITEBYTECODE and all
+    commands: list[tuple[list[str], dict[str, str]]] = [([py, "-c", "pass"], env)]
+    commands += [([py, "-m", "srtext", str(path)], env) for path, _ in inputs]
+    hooks = startup_hooks()
+    no_site = {**env, "PYTHONPATH": os.pathsep.join([str(ROOT), *site.getsitepackages()])}
+    if hooks:
+        commands += [([py, "-S", "-c", "pass"], no_site), ([py, "-S", "-m", "srtext", str(doc)], no_site)]
+    if bare.get("PYTHONDONTWRITEBYTECODE"):
+        commands += [([py, "-c", "pass"], bare), ([py, "-m", "srtext", str(doc)], bare)]
+    if has_pdftotext:
+        commands.append((["pdftotext", str(pdf), os.devnull], bare))
+    for cmd, cmd_env in commands:
+        timed(cmd, env=cmd_env)  # fills the bytecode and lexicon caches
+    # Interleaved rounds, so that a change in the machine's load hits every command alike.
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for (cmd, cmd_env), measured in zip(commands, times, strict=True):
+            measured.append(timed(cmd, env=cmd_env))
+    medians = [statistics.median(measured) for measured in times]
+    t_pass = medians[0]
+    rows.append(("python -c pass", f"{1000 * t_pass:.0f} ms"))
+    for (_, label), t_one in zip(inputs, medians[1:], strict=False):
+        rows.append((f"srtext on {label}", f"{1000 * t_one:.0f} ms = {t_one / t_pass:.1f} x python -c pass"))
+    extra = 1 + len(inputs)
+    if hooks:
+        t_clean, t_one_clean = medians[extra : extra + 2]
+        extra += 2
+        rows.append(
+            (
+                f"the same paper without this Python's {len(hooks)} .pth start-up hooks "
+                f"({', '.join(hooks)}; python -S, site-packages on PYTHONPATH)",
+                f"{1000 * t_one_clean:.0f} ms = {t_one_clean / t_clean:.1f} x python -S -c pass "
+                f"({1000 * t_clean:.0f} ms)",
+            )
+        )
+    if bare.get("PYTHONDONTWRITEBYTECODE"):
+        t_bare, t_nocache = medians[extra : extra + 2]
+        rows.append(
+            (
+                "srtext on the paper with PYTHONDONTWRITEBYTECODE, as set in this shell (no bytecode cache)",
+                f"{1000 * t_nocache:.0f} ms = {t_nocache / t_bare:.1f} x python -c pass "
+                f"({1000 * t_bare:.0f} ms) in the same environment",
+            )
+        )
+    if has_pdftotext:
+        rows.append((f"pdftotext on {pdf.name}", f"{1000 * medians[-1]:.0f} ms"))
+    else:
+        rows.append(("pdftotext", "not installed or no PDF: not measured"))
+    return rows
+
+
+def peak_rss_streaming(megabytes: int) -> float:
+    """Peak RSS in MB of srtext reading ``megabytes`` MB from a pipe."""
+    texts = [p.read_bytes() for p in sources()]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL
+    )
+    assert proc.stdin is not None
+    sent = 0
+    while sent < megabytes * 1_000_000:
+        for t in texts:
+            proc.stdin.write(t)
+            sent += len(t)
+    proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return usage.ru_maxrss / 1024
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.speed", description=__doc__.splitlines()[0])
+    ap.add_argument("--mb", type=int, default=50, help="size of the throughput input (default 50)")
+    ap.add_argument(
+        "--stream-mb", type=int, default=1024, help="size streamed for peak memory (default 1024)"
+    )
+    ap.add_argument("--runs", type=int, default=15, help="runs of each start-up measure (default 15)")
+    args = ap.parse_args()
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        big = Path(tmp) / "big.txt"
+        size = build_input(big, args.mb) / 1e6
+        loop = Path(tmp) / "loop.py"
+        loop.write_text("import os\n" + COPY_LOOP)
+        t_loop = timed([py, str(loop), str(big)])
+        t_default = timed([py, "-m", "srtext", str(big)])
+        t_paper = timed([py, "-m", "srtext", "--mode", "paper", str(big)])
+        t_sent = timed([py, "-m", "srtext", "--format", "sentences", str(big)])
+        t_jsonl = timed([py, "-m", "srtext", "--format", "jsonl", "--sentences", str(big)])
+        rows += [
+            (f"read-and-write loop, {size:.0f} MB", f"{size / t_loop:.1f} MB/s"),
+            (
+                "srtext (default mode)",
+                f"{size / t_default:.2f} MB/s = {100 * t_loop / t_default:.1f}% of the loop",
+            ),
+            ("srtext --mode paper", f"{size / t_paper:.2f} MB/s = {100 * t_loop / t_paper:.1f}% of the loop"),
+            (
+                "srtext --format sentences",
+                f"{size / t_sent:.2f} MB/s = {t_sent / t_default:.2f} x the paragraphs' time",
+            ),
+            (
+                "srtext --format jsonl --sentences",
+                f"{size / t_jsonl:.2f} MB/s = {t_jsonl / t_default:.2f} x the paragraphs' time",
+            ),
+        ]
+    paper_txt = ARXIV / f"{PAPER}.pdftotext.txt"
+    doc = paper_txt if paper_txt.exists() else sources()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        rows += start_up(doc, args.runs, Path(tmp))
+        env = installed_env(Path(tmp))
+        cache = Path(tmp) / "lexicon"
+        lookup = "from pathlib import Path; from srtext.pipeline.lexicon import Lexicon; "
+        lookup += f"Lexicon('en', Path({str(cache)!r})).zipf('metabolic')"
+        t_build = timed([py, "-c", lookup], env=env)  # first use: wordfreq loads its list, srtext caches it
+        t_lookup = timed([py, "-c", lookup], runs=args.runs, env=env)
+        t_import = timed([py, "-c", "import srtext"], runs=args.runs, env=env)
+        rows += [
+            ("python -c 'import srtext'", f"{1000 * t_import:.0f} ms"),
+            ("lexicon, first use (wordfreq load + cache write)", f"{1000 * t_build:.0f} ms"),
+            ("lexicon, cached: open + one lookup, incl. import", f"{1000 * t_lookup:.0f} ms"),
+        ]
+        console = shutil.which("srtext")
+        if console:
+            t_console = timed([console, str(doc)], runs=args.runs, env=env)
+            rows.append(("the srtext console script on it", f"{1000 * t_console:.0f} ms"))
+    rss = peak_rss_streaming(args.stream_mb)
+    rows.append((f"peak RSS streaming {args.stream_mb} MB through stdin", f"{rss:.0f} MB"))
+    try:
+        import unstructured  # type: ignore[import-not-found]  # noqa: F401
+
+        rows.append(("unstructured (optional peer)", "installed but not measured"))
+    except ImportError:
+        rows.append(("unstructured (optional peer)", "not installed: not measured"))
+    print("| measure | result |\n|---|---|")
+    for name, value in rows:
+        print(f"| {name} | {value} |")
+    print(
+        f"\n(cores: {os.cpu_count()}, Python {sys.version.split()[0]}, "
+        f"self RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,275 @@
+"""The library's entry points: :func:`recover` (streaming) and :class:`SentenceRecovery`."""
+
+from __future__ import annotations
+
+import bisect
+import os
+from collections.abc import Iterable, Iterator
+from functools import cached_property
+from pathlib import Path
+
+from srtext.config import Config
+from srtext.pipeline.chars import repairer
+from srtext.pipeline.events import Decision, Event, Paragraph
+from srtext.pipeline.hyphen import Dehyphenator
+from srtext.pipeline.lines import Line, byte_lines, number_lines, text_lines
+from srtext.pipeline.output import render
+from srtext.pipeline.pages import mark_pages
+from srtext.pipeline.recover import recover_default
+from srtext.pipeline.vocabulary import Vocabulary, observe
+from srtext.pipeline.width import WidthStats, with_column_width
+
+Source = str | bytes | os.PathLike[str] | Iterable[str]
+
+
+def recover(
+    lines: Iterable[Line],
+    config: Config | None = None,
+    *,
+    stats: WidthStats | None = None,
+    vocabulary: Vocabulary | None = None,
+) -> Iterator[Event]:
+    """Recover paragraphs from numbered lines, streaming.
+
+    Yields a :class:`~srtext.pipeline.recover.Decision` for every line and a
+    :class:`~srtext.pipeline.recover.Paragraph` whenever one is complete, in input order.
+    At most ``config.window`` lines are held back.  Pass a
+    :class:`~srtext.pipeline.width.WidthStats` as ``stats`` to read the line-width histogram
+    afterwards, and a :class:`~srtext.pipeline.vocabulary.Vocabulary` as ``vocabulary`` to
+    read the document's language (``vocabulary.lang``).
+
+    >>> from srtext.pipeline.lines import text_lines
+    >>> text = "Title\\n" + "A line of the body that runs on\\n" * 3 + "to its end.\\n"
+    >>> [p.text[:30] for p in paragraphs(recover(text_lines(text)))]
+    ['Title', 'A line of the body that runs o']
+    """
+    config = config or Config()
+    if stats is None:
+        stats = WidthStats()
+    if config.mode == "paper":
+        triples = with_column_width(lines, mode="paper", cw=config.cw, window=config.window, stats=stats)
+        from srtext.pipeline.paper import recover_paper  # paper mode only: not on the default start-up path
+
+        return bounded(recover_paper(triples, config.eps))
+    if vocabulary is None:
+        vocabulary = Vocabulary(config.lang)
+    marked = observe(mark_pages(lines, config.window), vocabulary)
+    triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
+    joint = Dehyphenator(vocabulary, config.cache_dir).joint
+    return bounded(
+        recover_default(
+            triples,
+            config.eps,
+            hold=config.window,
+            drop=config.drop,
+            stats=stats,
+            joint=joint,
+            repair=repairer(config.repair),
+        )
+    )
+
+
+# The longest paragraph written: 100,000 characters, some 15,000 words, far beyond any
+# real paragraph; a longer one (a text that is all table, a text with no sentence end)
+# is cut at a sentence end or a space into paragraphs of at most this length.
+MAX_PARAGRAPH = 100_000
+
+
+def bounded(events: Iterable[Event], limit: int = MAX_PARAGRAPH) -> Iterator[Event]:
+    """The events, each paragraph longer than ``limit`` characters cut into several.
+
+    A cut falls after the last sentence end (``. ``, ``? ``, ``! ``) in the
+    second half of the piece, else at its last space (the space is not kept,
+    so the text's length does not change), else at ``limit``.
+
+    >>> p = Paragraph("One two. Three four five.", "body", (1,), 1, ((0, 0, 25, 1, 1),))
+    >>> [(q.text, q.start, q.end) for q in bounded([p], limit=12)]
+    [('One two.', 0, 8), ('Three four', 9, 19), ('five.', 20, 25)]
+    """
+    for e in events:
+        if isinstance(e, Paragraph) and len(e.text) > limit:
+            yield from _cut(e, limit)
+        else:
+            yield e
+
+
+def _cut(p: Paragraph, limit: int) -> Iterator[Paragraph]:
+    text = p.text
+    starts = [span[0] for span in p.spans]
+    start = 0
+    while len(text) - start > limit:
+        window = text[start : start + limit + 1]
+        end = max(window.rfind(mark, limit // 2) for mark in (". ", "? ", "! "))
+        if end >= 0:
+            cut, resume = start + end + 1, start + end + 2
+        elif (space := window.rfind(" ", 1)) > 0:
+            cut, resume = start + space, start + space + 1
+        else:
+            cut = resume = start + limit
+        yield _piece(p, starts, start, cut)
+        start = resume
+    yield _piece(p, starts, start, len(text))
+
+
+def _piece(p: Paragraph, starts: list[int], a: int, b: int) -> Paragraph:
+    """The paragraph's text from ``a`` to ``b``, with the spans (and lines) of that text.
+
+    ``starts`` are the spans' positions in the text, in order, to find the first one.
+    """
+    spans = []
+    for i in range(max(bisect.bisect_right(starts, a) - 1, 0), len(starts)):
+        at, offset, length, number, page = p.spans[i]
+        if at >= b:
+            break
+        lo, hi = max(at, a), min(at + length, b)
+        if lo < hi:
+            spans.append((lo - a, offset + lo - at, hi - lo, number, page))
+    lines = tuple(dict.fromkeys(s[3] for s in spans)) or p.lines[:1]
+    page = spans[0][4] if spans else p.page
+    return p._replace(text=p.text[a:b], lines=lines, page=page, spans=tuple(spans))
+
+
+def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:
+    """Only the paragraphs of an event stream."""
+    return (e for e in events if isinstance(e, Paragraph))
+
+
+def recover_text(text: str, config: Config | None = None) -> str:
+    """Recover a whole text and format it as ``config.output_format`` says.
+
+    >>> print(recover_text("A first line that is long\\nand the end of it.\\n"), end="")
+    A first line that is long and the end of it.
+    """
+    config = config or Config(window=None)
+    vocabulary = Vocabulary(config.lang)
+    events = recover(text_lines(text), config, vocabulary=vocabulary)
+    return "".join(render(events, config, lambda: vocabulary.lang))
+
+
+def _names_a_file(text: str) -> bool:
+    try:
+        return os.path.isfile(text)
+    except (OSError, ValueError):  # a NUL byte, a name too long
+        return False
+
+
+class SentenceRecovery:
+    """The paper's ``SentenceRecovery`` class: one document, processed whole.
+
+    ``source`` is the text itself (``str``), raw bytes (decoded as
+    ``config.encoding``), a path (``pathlib.Path`` or another ``os.PathLike``),
+    or an iterable of lines (with or without line ends).  Options come as a
+    :class:`~srtext.config.Config` or as its fields by keyword.  The constructor
+    reads the lines and computes CW, as the paper's does; the recovery runs when
+    a result is first asked for.
+
+    >>> sr = SentenceRecovery("2. A HEADING\\n" + "Words of a line, words\\n" * 3 + "end.\\n")
+    >>> sr.cw, sr.eps
+    (22, 0.1)
+    >>> [(p.kind, p.lines) for p in sr.paragraphs]
+    [('heading', (1,)), ('body', (2, 3, 4, 5))]
+    >>> print(sr.out_text, end="")
+    2. A HEADING
+    Words of a line, words Words of a line, words Words of a line, words end.
+    """
+
+    def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
+        base = config or Config(window=None)
+        self.config: Config = base.replace(**options) if options else base
+        self.lines: list[Line] = self.read_lines(source)
+        self.stats = WidthStats()
+        self.vocabulary = Vocabulary(self.config.lang)
+        self.cw: int = self.calculate_cw()
+
+    @property
+    def eps(self) -> float:
+        return self.config.eps
+
+    def __iter__(self) -> Iterator[Paragraph]:
+        """The recovered paragraphs, in order."""
+        return iter(self.paragraphs)
+
+    def __repr__(self) -> str:
+        """
+        >>> SentenceRecovery("One line.\\n")
+        SentenceRecovery(lines=1, cw=9, eps=0.1, mode='default')
+        """
+        mode = self.config.mode
+        return f"SentenceRecovery(lines={len(self.lines)}, cw={self.cw}, eps={self.eps}, mode={mode!r})"
+
+    @property
+    def l_avg(self) -> float:
+        """The mean line width, the paper's ``l_avg``."""
+        return self.stats.l_avg
+
+    def read_lines(self, source: Source) -> list[Line]:
+        """Read the document's lines from text, bytes, a path (text or PDF) or an iterable of lines.
+
+        A ``str`` is always the text itself; one that names an existing file
+        gets a warning, since ``Path(name)`` was probably meant.
+        """
+        if isinstance(source, str):
+            if "\n" not in source and len(source) < 4096 and _names_a_file(source):
+                import warnings
+
+                warnings.warn(
+                    f"SentenceRecovery({source!r}): a str is the text itself; "
+                    f"pass pathlib.Path({source!r}) to read the file",
+                    stacklevel=3,
+                )
+            return list(text_lines(source))
+        if isinstance(source, bytes):
+            return list(byte_lines([source], self.config.encoding))
+        if isinstance(source, os.PathLike):
+            path = Path(source)
+            from srtext.run.extract import extract, is_pdf
+
+            if is_pdf(path):
+                return list(byte_lines([extract(path)], self.config.encoding, sniff=False))
+            with path.open("rb") as f:
+                return list(byte_lines(iter(lambda: f.read(1 << 16), b""), self.config.encoding))
+        return list(number_lines(source))
+
+    def calculate_cw(self) -> int:
+        """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
+        for _line, _width, cw in with_column_width(
+            self.lines,
+            mode=self.config.mode,
+            cw=self.config.cw,
+            window=None,
+            stats=self.stats,
+        ):
+            return cw
+        return self.config.cw or 1
+
+    def run(self) -> list[Event]:
+        """Run the recovery: every decision and paragraph, in input order."""
+        return self.events
+
+    sr_algorithm = run
+
+    @cached_property
+    def events(self) -> list[Event]:
+        config = self.config.replace(cw=self.cw, window=None)
+        return list(recover(self.lines, config, vocabulary=self.vocabulary))
+
+    @property
+    def paragraphs(self) -> list[Paragraph]:
+        """The recovered paragraphs."""
+        return list(paragraphs(self.events))
+
+    @property
+    def decisions(self) -> list[Decision]:
+        """For every input line, what was done with it and why."""
+        return [e for e in self.events if isinstance(e, Decision)]
+
+    @property
+    def out_text(self) -> str:
+        """The result as text, in ``config.output_format``."""
+        return "".join(render(self.events, self.config, self.lang))
+
+    @property
+    def lang(self) -> str | None:
+        """The document's language: ``config.lang``, or detected from its text."""
+        self.events  # noqa: B018  (the vocabulary is filled by the recovery)
+        return self.vocabulary.lang

@@ -1,0 +1,4 @@
+"""Measuring recovered text against ground truth.
+
+evaluate is ``srtext-eval``; docdiff is the benchmark's paragraph diff it counts with.
+"""

@@ -1,0 +1,138 @@
+"""Character repair: what PDF converters get wrong inside words.
+
+Three repairs, on by default and each switchable (``Config.repair``):
+
+* ``ligatures``: the presentation forms ﬀ ﬁ ﬂ ﬃ ﬄ ﬅ ﬆ become their letters;
+* ``controls``: stray control characters (C0 except tab, DEL, and the C1 range
+  U+0080-U+009F, which converters emit for bullets and dashes) are removed;
+* ``scripts``: a word that mixes Latin and Cyrillic letters, where every letter
+  of the minority script has a look-alike in the majority script, is written
+  in the majority script ("Mосква" with a Latin M becomes "Москва").
+
+A line needing none of them costs one regular-expression search.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+import regex
+
+from srtext.pipeline.lazyre import lazy
+
+REPAIRS = frozenset({"ligatures", "controls", "scripts"})
+
+LIGATURES = {"ﬀ": "ff", "ﬁ": "fi", "ﬂ": "fl", "ﬃ": "ffi", "ﬄ": "ffl", "ﬅ": "st", "ﬆ": "st"}
+_LATIN = "AaBCcEeHKMOoPpTXxYy"
+_CYRILLIC = "АаВСсЕеНКМОоРрТХхУу"
+_TO_CYRILLIC = str.maketrans(_LATIN, _CYRILLIC)
+_TO_LATIN = str.maketrans(_CYRILLIC, _LATIN)
+_LIGATURE = lazy("[\ufb00-\ufb06]")
+_CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+# Script classes are slow to compile (milliseconds each): compiled on first use.
+_MIXED_WORD = lazy(r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*")
+_LATIN_LETTER = lazy(r"\p{Latin}")
+_CYRILLIC_LETTER = lazy(r"\p{Cyrillic}")
+_ANY = {
+    "ligatures": "[\ufb00-\ufb06]",
+    "controls": r"[\x00-\x08\x0b-\x1f\x7f-\x9f]",
+    "scripts": r"\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin}",
+}
+
+
+def expand_ligatures(text: str) -> str:
+    """The ligatures' letters.
+
+    >>> expand_ligatures("ﬁnal eﬀort")
+    'final effort'
+    """
+    return _LIGATURE.sub(lambda m: LIGATURES[m.group()], text)
+
+
+def remove_controls(text: str) -> str:
+    """Without control characters (tabs kept).
+
+    >>> remove_controls("\\x88 item\\tone\\x07")
+    ' item\\tone'
+    """
+    return _CONTROL.sub("", text)
+
+
+def _one_script(m: regex.Match[str]) -> str:
+    word = m.group()
+    is_latin, is_cyrillic = _LATIN_LETTER, _CYRILLIC_LETTER
+    latin = len(is_latin.findall(word))
+    cyrillic = len(is_cyrillic.findall(word))
+    if cyrillic > latin:
+        fixed = word.translate(_TO_CYRILLIC)
+        return fixed if not is_latin.search(fixed) else word
+    if latin > cyrillic:
+        fixed = word.translate(_TO_LATIN)
+        return fixed if not is_cyrillic.search(fixed) else word
+    return word
+
+
+def fix_mixed_scripts(text: str) -> str:
+    """Write each word that mixes Latin and Cyrillic look-alikes in its majority script.
+
+    >>> fix_mixed_scripts("Mосква и Пaриж, Kaзань")  # Latin M, a, K inside Cyrillic words
+    'Москва и Париж, Казань'
+    >>> fix_mixed_scripts("Cоmputer")  # Cyrillic о inside an English word
+    'Computer'
+    >>> fix_mixed_scripts("Бjörk")  # no look-alike for ö, j: left alone
+    'Бjörk'
+    """
+    return _MIXED_WORD.sub(_one_script, text)
+
+
+def check_repairs(names: Iterable[str]) -> frozenset[str]:
+    """The names as a set, or a ValueError naming the first that is not a repair.
+
+    >>> sorted(check_repairs(["scripts", "ligatures"]))
+    ['ligatures', 'scripts']
+    >>> check_repairs(["fonts"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown repair 'fonts'; repairs are controls, ligatures, scripts
+    """
+    names = frozenset(names)
+    unknown = names - REPAIRS
+    if unknown:
+        raise ValueError(f"unknown repair {sorted(unknown)[0]!r}; repairs are {', '.join(sorted(REPAIRS))}")
+    return names
+
+
+@lru_cache(maxsize=16)
+def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
+    """A function applying the chosen repairs to a line, or ``None`` for none.
+
+    >>> repairer()("ﬁrst \\x88 Mосква")
+    'first  Москва'
+    >>> repairer(frozenset()) is None
+    True
+    """
+    repairs = check_repairs(repairs)
+    if not repairs:
+        return None
+    steps = [
+        f
+        for name, f in (
+            ("controls", remove_controls),
+            ("ligatures", expand_ligatures),
+            ("scripts", fix_mixed_scripts),
+        )
+        if name in repairs
+    ]
+    needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
+
+    def repair(text: str) -> str:
+        if text.isascii() and text.isprintable():
+            return text  # no ligature, no mixed script, no control character
+        if needed.search(text) is None:
+            return text
+        for step in steps:
+            text = step(text)
+        return text
+
+    return repair

@@ -1,0 +1,170 @@
+"""Front matter: what stands between a paper's title and its body on the first page.
+
+Authors, affiliations, e-mail addresses, dates, the abstract and the keyword or
+classification lines (PACS, MSC, Keywords) are text, and srtext keeps them by
+default, but a corpus of body text may not want them (``--drop frontmatter``;
+the arXiv benchmark's ground truth, for one, has the title and not the rest).
+
+The block is found only when the first page has both ends of it:
+
+* its start, a line of author names (capitalised names and initials joined by
+  commas and "and", with footnote marks: "R. J. Beswick1 , A. B. Peck2") among
+  the first lines; what comes before it is the title, and stays;
+* its end: a keyword line (the block ends after it), an introduction heading
+  ("1 Introduction", "I. INTRODUCTION": the block ends before it), or, failing
+  both, the empty line after an "Abstract".
+
+A document without both (a novel, a report without authors on its first lines)
+has no front matter, so nothing of it can be taken for one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+
+import regex
+
+from srtext.pipeline.lines import Line
+
+#: The author line must be among this many non-empty lines of the first page.
+AUTHOR_WITHIN = 8
+#: The end must be within this many lines of the first page.
+END_WITHIN = 120
+
+_MARKS = regex.compile(r"[\d∗*†‡§¶⋆♯,;()]+")
+_NAME = regex.compile(r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?")
+# Words of a title (upper-case in an all-capitals title), never of a list of names.
+_TITLE_WORDS = frozenset("of the for in on with to a an at by from into via towards über für".split())
+_CONNECTORS = frozenset("and und et y i и & de da del van von der den di la le".split())
+_GROUP = frozenset("collaboration collaborations team group consortium".split())
+_KEYWORDS = regex.compile(
+    r"""\A\s*(?:PACS|Keywords?|Key\s*words|Index\s+terms|MSC|AMS\s+subject|Mathematics\s+Subject
+        |Subject\s+classification|JEL|Schlüsselwörter|Ключевые\s+слова|Кључне\s+речи|Ključne\s+reči
+        |关键词|關鍵詞)\b""",
+    regex.VERBOSE | regex.IGNORECASE,
+)
+_ABSTRACT = regex.compile(
+    r"\A\s*(?:Abstract|Summary|Zusammenfassung|Аннотация|Апстракт|Сажетак|Sažetak|Rezime|Резиме|摘要)\b",
+    regex.IGNORECASE,
+)
+_INTRODUCTION = regex.compile(
+    r"""\A\s*(?:(?:\d+|[IVX]+)\.?\s*)?
+        (?:Introduction|Einleitung|Einführung|Введение|Увод|Uvod|Preamble|引言|前言)\s*\Z""",
+    regex.VERBOSE | regex.IGNORECASE,
+)
+_NUMBERING = regex.compile(r"\A\s*(?:\d+|[IVX]+)\.?\s*\Z")
+
+
+def looks_like_authors(text: str) -> bool:
+    """Is the line a list of author names (with their footnote marks)?
+
+    >>> [looks_like_authors(t) for t in ["R. J. Beswick1 , A. B. Peck2 , and A. Pedlar1",
+    ...     "Thomas D. Cohen∗", "DONALD YAU", "Nahomi Kan1 and Kiyoshi Shiraishi2", "The L3 Collaboration"]]
+    [True, True, True, True, True]
+    >>> [looks_like_authors(t) for t in ["Further Effects of Varying G", "Bosons", "November 25, 1999",
+    ...     "Introduction", "Department of Physics, University of Maryland", "CONTINUATION OF PRODUCTS"]]
+    [False, False, False, False, False, False]
+    """
+    words = _MARKS.sub(" ", text).split()
+    if not 2 <= len(words) <= 30:
+        return False
+    if any(w.lower() in _GROUP for w in words) and len(words) <= 6:
+        return words[0][0].isupper()
+    names = 0
+    for word in words:
+        if word.lower() in _CONNECTORS:
+            continue
+        if word.lower() in _TITLE_WORDS:
+            return False
+        if not _NAME.fullmatch(word):
+            return False
+        names += 1
+    return names >= 2
+
+
+def starts_block(text: str) -> bool:
+    """Does the line start a block of its own within the front matter (the abstract, keywords)?
+
+    >>> [starts_block(t) for t in ["Abstract. We study", "PACS numbers: 42.50", "Department of Physics"]]
+    [True, True, False]
+    """
+    return _ABSTRACT.match(text) is not None or _KEYWORDS.match(text) is not None
+
+
+def find_front_matter(page: Sequence[Line], skip: Container[int] = ()) -> range:
+    """The indices of the first page's front matter (an empty range when it has none).
+
+    ``skip`` holds the indices of lines already marked (furniture, footnotes),
+    which are neither title nor authors.
+
+    >>> lines = ["A Study of Rivers", "Ann B. Smith1 and Carl Jones2", "1 River Institute, Oslo",
+    ...          "Abstract", "We study rivers.", "", "1. Introduction", "Rivers flow."]
+    >>> find_front_matter([Line(n, 1, t) for n, t in enumerate(lines, 1)])
+    range(1, 6)
+    >>> find_front_matter([Line(n, 1, t) for n, t in enumerate(["Chapter One", "It was night."], 1)])
+    range(0, 0)
+    """
+    start = _authors(page, skip)
+    if start is None:
+        return range(0)
+    end = _end(page, start + 1)
+    return range(start, end) if end is not None else range(0)
+
+
+def _authors(page: Sequence[Line], skip: Container[int]) -> int | None:
+    seen = 0
+    for i, line in enumerate(page):
+        if not line.text.strip() or i in skip:
+            continue
+        seen += 1
+        if seen > AUTHOR_WITHIN:
+            return None
+        if seen > 1 and looks_like_authors(line.text):  # the first line is the title's
+            return i
+    return None
+
+
+def _end(page: Sequence[Line], start: int) -> int | None:
+    abstract_end: int | None = None
+    in_abstract = False
+    for i in range(start, min(len(page), start + END_WITHIN)):
+        text = page[i].text
+        if _INTRODUCTION.match(text):
+            return _before_numbering(page, start, i)
+        if _NUMBERING.match(text) and _next_is_introduction(page, i):
+            return i
+        if _KEYWORDS.match(text):
+            return _block_end(page, i)
+        if _ABSTRACT.match(text):
+            in_abstract = True
+        elif (
+            in_abstract
+            and abstract_end is None
+            and not text.strip()
+            and not _ABSTRACT.match(page[i - 1].text)
+        ):
+            abstract_end = i  # the first empty line after the abstract's text (not after its label)
+    return abstract_end
+
+
+def _before_numbering(page: Sequence[Line], start: int, i: int) -> int:
+    """Where an introduction heading starts, its number on a line of its own included."""
+    j = i - 1
+    while j > start and not page[j].text.strip():
+        j -= 1
+    return j if _NUMBERING.match(page[j].text) else i
+
+
+def _next_is_introduction(page: Sequence[Line], i: int) -> bool:
+    for line in page[i + 1 : i + 4]:
+        if line.text.strip():
+            return _INTRODUCTION.match(line.text) is not None
+    return False
+
+
+def _block_end(page: Sequence[Line], i: int) -> int:
+    """The end of a keyword line's block: up to the next empty line, at most three lines."""
+    end = i + 1
+    while end < min(len(page), i + 3) and page[end].text.strip():
+        end += 1
+    return end

@@ -1,0 +1,225 @@
+"""Input: bytes or text to numbered lines with their page numbers.
+
+A line ends at LF, CRLF or a lone CR.  A form feed (``\\f``, which pdftotext
+writes between pages) is a page boundary, not text: it is removed and the text
+after it belongs to the next page.  Trailing white space is removed (it is
+invisible and converters add it at random); leading white space is kept.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections.abc import Iterable, Iterator
+from typing import NamedTuple
+
+import regex
+
+_EOL_KEEP = regex.compile(r"(\r\n|\r|\n)")
+_INVALID = regex.compile(r"[\udc80-\udcff]")
+BOM = "\ufeff"
+
+
+class Line(NamedTuple):
+    """One input line (immutable; ``line._replace(text=...)`` makes a changed copy).
+
+    Attributes:
+        number: 1-based number of the line in the input (lines end at LF, CRLF, CR).
+        page: 1-based page number (pages are separated by form feeds).
+        text: the line without its end of line, form feeds and trailing white space.
+        mark: what :mod:`srtext.pipeline.pages` found the line to be ("header", "footer",
+            "page number", "footnote", "front matter"), or "" for an ordinary line.
+        offset: where ``text`` starts in the input, in characters of the decoded
+            input (a BOM counts as one): ``input[offset:offset + len(text)] == text``.
+    """
+
+    number: int
+    page: int
+    text: str
+    mark: str = ""
+    offset: int = 0
+
+
+class BinaryInputError(ValueError):
+    """The input holds NUL bytes: it is a binary file, not text."""
+
+
+def split_physical(text: str) -> list[str]:
+    """Split text into physical lines at LF, CRLF and lone CR, each with its line end.
+
+    >>> split_physical("a\\r\\nb\\rc\\n")
+    ['a\\r\\n', 'b\\r', 'c\\n']
+    >>> split_physical("one\\fpage two")
+    ['one\\x0cpage two']
+    >>> split_physical("")
+    []
+    """
+    return list(iter_physical([text]))
+
+
+def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
+    """Number physical lines (each with or without its line end) and split them at form feeds into pages.
+
+    The offsets count the line ends given, so pass the lines with their ends
+    (as :func:`iter_physical` gives them) for offsets into the input.
+
+    >>> [(x.number, x.page, x.text) for x in number_lines(["a ", "\\fb", "", "\\f"])]
+    [(1, 1, 'a'), (2, 2, 'b'), (3, 2, '')]
+    >>> [(x.number, x.page, x.text, x.offset) for x in number_lines(["end\\fstart\\r\\n", "x"])]
+    [(1, 1, 'end', 0), (1, 2, 'start', 4), (2, 2, 'x', 11)]
+    """
+    page = 1
+    offset = 0
+    for number, raw in enumerate(physical, first):
+        start = offset
+        offset += len(raw)
+        if raw.endswith(("\n", "\r")):
+            raw = raw.rstrip("\r\n")
+        if number == first and raw.startswith(BOM):
+            raw = raw[1:]
+            start += 1
+        if "\f" not in raw:
+            yield Line(number, page, raw.rstrip(), "", start)
+            continue
+        pieces = raw.split("\f")
+        for i, piece in enumerate(pieces):
+            if i:
+                page += 1
+            text = piece.rstrip()
+            if text:
+                yield Line(number, page, text, "", start)
+            start += len(piece) + 1
+
+
+def text_lines(text: str) -> Iterator[Line]:
+    """Lines of a whole text.
+
+    >>> [x.text for x in text_lines("\\ufeffTitle\\r\\n\\r\\nBody.\\n")]
+    ['Title', '', 'Body.']
+    """
+    return number_lines(split_physical(text))
+
+
+def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
+    """Physical lines, each with its line end, from text arriving in chunks of any size.
+
+    A CRLF may be split between chunks.  Each chunk is split once, so a line of
+    any length costs linear time.
+
+    >>> list(iter_physical(["a\\r", "\\nb\\r", "c", "\\n", "d"]))
+    ['a\\r\\n', 'b\\r', 'c\\n', 'd']
+    >>> list(iter_physical(["one ", "long ", "line"])), list(iter_physical(["x\\r"]))
+    (['one long line'], ['x\\r'])
+    """
+    carry = ""  # a CR at the end of the previous chunk, perhaps half of a CRLF
+    buf: list[str] = []
+    for chunk in chunks:
+        if not chunk:
+            continue
+        if carry:
+            chunk, carry = carry + chunk, ""
+        if chunk.endswith("\r"):
+            chunk, carry = chunk[:-1], "\r"
+        parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest
+        if len(parts) == 1:
+            buf.append(chunk)
+            continue
+        buf.append(parts[0] + parts[1])
+        yield "".join(buf)
+        if len(parts) > 3:
+            yield from map(str.__add__, parts[2:-1:2], parts[3::2])
+        buf = [parts[-1]]
+    rest = "".join(buf) + carry
+    if rest:
+        yield rest
+
+
+_BOMS = (  # longest first: the UTF-32 little-endian BOM starts with UTF-16's
+    (codecs.BOM_UTF32_LE, "utf-32"),
+    (codecs.BOM_UTF32_BE, "utf-32"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def wide_encoding(encoding: str) -> bool:
+    """Does the encoding write ordinary text with NUL bytes (UTF-16, UTF-32)?
+
+    >>> wide_encoding("UTF-16LE"), wide_encoding("utf_32"), wide_encoding("latin-1")
+    (True, True, False)
+    """
+    return codecs.lookup(encoding).name.startswith(("utf-16", "utf-32"))
+
+
+def sniff_encoding(head: bytes, encoding: str) -> str:
+    """The encoding to decode with: a UTF-16 or UTF-32 byte-order mark overrides UTF-8.
+
+    >>> sniff_encoding(b"\\xff\\xfeA\\x00", "utf-8"), sniff_encoding(b"A", "utf-8")
+    ('utf-16', 'utf-8')
+    """
+    if codecs.lookup(encoding).name == "utf-8":
+        for bom, name in _BOMS:
+            if head.startswith(bom):
+                return name
+    return encoding
+
+
+def decode_chunks(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[str]:
+    """Decode byte chunks incrementally.
+
+    Bytes that are invalid in the encoding become surrogate escapes, so that they
+    are written back unchanged.  A UTF-16 or UTF-32 byte-order mark at the
+    start of UTF-8 input selects that encoding.  With ``sniff``, a NUL byte in
+    the first chunk raises :class:`BinaryInputError`: a NUL byte, for
+    encodings that write none in text, and a NUL character after decoding, for
+    UTF-16 and UTF-32, which do.
+
+    >>> list(decode_chunks([b"caf\\xc3", b"\\xa9\\n"]))
+    ['caf', 'é\\n']
+    >>> list(decode_chunks(["café\\n".encode("utf-16")]))
+    ['café\\n']
+    >>> list(decode_chunks([b"\\x00\\x01"]))  # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    BinaryInputError: binary input (NUL bytes)
+    """
+    decoder: codecs.IncrementalDecoder | None = None
+    wide = False
+    for chunk in chunks:
+        if decoder is None:
+            if not chunk:
+                continue
+            encoding = sniff_encoding(chunk, encoding)
+            wide = wide_encoding(encoding)
+            decoder = codecs.getincrementaldecoder(encoding)(errors="surrogateescape")
+            if sniff and not wide and b"\0" in chunk[:65536]:
+                raise BinaryInputError("binary input (NUL bytes)")
+            text = decoder.decode(chunk)
+            if sniff and wide and "\0" in text[:65536]:
+                raise BinaryInputError("binary input (NUL characters)")
+        else:
+            text = decoder.decode(chunk)
+        if text:
+            yield text
+    if decoder is not None:
+        tail = decoder.decode(b"", final=True)
+        if tail:
+            yield tail
+
+
+def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool = True) -> Iterator[Line]:
+    """Numbered lines from bytes arriving in chunks.
+
+    >>> [(x.number, x.page, x.text) for x in byte_lines([b"a\\r\\nb\\x0c", b"c\\n"])]
+    [(1, 1, 'a'), (2, 1, 'b'), (2, 2, 'c')]
+    """
+    return number_lines(iter_physical(decode_chunks(chunks, encoding, sniff=sniff)))
+
+
+def has_invalid_bytes(text: str) -> bool:
+    """True when decoded text carries bytes that were not valid in its encoding.
+
+    >>> has_invalid_bytes(b"ok \\xff".decode("utf-8", "surrogateescape"))
+    True
+    >>> has_invalid_bytes("ok")
+    False
+    """
+    return not text.isascii() and _INVALID.search(text) is not None

@@ -1,0 +1,442 @@
+"""The default recovery: which lines join, which start a paragraph, which go, and why.
+
+It reads ``(line, width, CW)`` triples (see :func:`srtext.pipeline.width.with_column_width`),
+with page furniture and footnotes already marked (:mod:`srtext.pipeline.pages`), and
+yields in input order a :class:`~srtext.pipeline.events.Decision` for every line and a
+:class:`~srtext.pipeline.events.Paragraph` whenever one is complete.  It keeps only the
+open paragraph (and the captions or kept furniture that interrupted it) and one
+line of look-ahead, so it streams.  The published algorithm is in
+:mod:`srtext.pipeline.paper`; this mode fixes what it gets wrong on real input:
+
+* a full-width finished line does not end its paragraph (a sentence that happens
+  to end at the margin is more likely than a paragraph whose last line is full);
+  it does when a capitalised line follows after a blank line, indented, or
+  starting with a word that would have fitted on the finished line;
+* lines longer than CW(1+eps) are body lines, not objects;
+* a line starting with a bullet ("• ") starts a list item, a paragraph of its own;
+* a short line is dropped only on evidence: little prose in it (formula, table or
+  page debris), or it interrupts a running sentence (the line before is a full
+  unfinished line and the line after continues it in lower case);
+  otherwise a short line after a body line is the paragraph's last line;
+* a lower-case start continues the open paragraph even after a short line
+  (a colon before a display formula, an abbreviation at the line end);
+* a short unfinished line after a finished full line starts a heading when a
+  blank line comes before it or it is numbered ("4.1 Results"); after an
+  unfinished line it must be both; a short line that the next line continues in
+  lower case starts a paragraph, not a heading; a numbered line with no sentence
+  in it is a heading however long (pdftotext writes a heading wrapped with a
+  hyphen on one line) when a capitalised line follows or it wraps onto a short
+  unfinished one; a caption or a page break ends a heading;
+* an unfinished CJK line nearly as wide as the column is full: its paragraph's
+  first line is indented by two ideographs that pdftotext does not show;
+* page furniture (running headers and footers, page numbers) and footnotes are
+  dropped without ending the paragraph they interrupt, so it continues across
+  the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of
+  their own, and a body paragraph they interrupt goes on after them;
+* after a "References" heading, body paragraphs are reference entries, each
+  starting at its label ("[12]", "3."); so are they from a paragraph that starts
+  with "[1]" and a capital, the list with no heading of a letter-style paper;
+* lines :mod:`srtext.pipeline.pages` marks as front matter (:mod:`srtext.pipeline.front`) follow
+  the same rules, but their paragraphs are of kind ``frontmatter``, never joined
+  to the title or the body, and the abstract or keyword lines start their own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+
+from srtext.pipeline.classify import (
+    Band,
+    LineClass,
+    classify_line,
+    has_section_number,
+    is_caption_start,
+    is_references_heading,
+    is_title_like,
+    looks_like_debris,
+    section_number,
+    starts_reference_entry,
+    starts_reference_list,
+    width_band,
+)
+from srtext.pipeline.events import (
+    BODY,
+    CAPTION,
+    CLASSES,
+    DROPPED_BY_DEFAULT,
+    EMPTY,
+    FOOTNOTE,
+    FRONT,
+    FURNITURE,
+    HEADING,
+    OBJECT,
+    REFERENCE,
+    Decision,
+    Event,
+    Open,
+    Paragraph,
+)
+from srtext.pipeline.front import starts_block
+from srtext.pipeline.hyphen import Joint, joint
+from srtext.pipeline.lazyre import lazy
+from srtext.pipeline.lines import Line
+from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
+from srtext.pipeline.pages import FRONT_MATTER
+from srtext.pipeline.rules import (
+    DROP,
+    DROP_END,
+    DROP_INTERRUPTION,
+    JOIN,
+    START,
+    START_HEADING,
+    Ctx,
+    Item,
+    decide,
+    mid_sentence,
+    next_word_overflows,
+)
+from srtext.pipeline.width import WidthStats
+
+Triple = tuple[Line, int, int]
+
+#: The most lines a paragraph holds while it is built: a text with no sentence end
+#: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
+#: paragraph at this line; the output is cut at 100,000 characters anyway
+#: (:data:`srtext.api.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
+MAX_LINES = 5000
+
+#: The steps that decide a line before (or instead of) :data:`srtext.pipeline.rules.RULES`, by the
+#: names ``--explain`` shows: a band rewrite, captions, clean text, reference lists,
+#: the front matter's blocks.  Page furniture and footnotes are ``pages.KIND``.
+STEPS = (
+    "next_word_overflows",
+    "caption_goes_on",
+    "symbol_inside_caption",
+    "caption_start",
+    "clean_text",
+    "reference_entry",
+    "reference_entry_goes_on",
+    "reference_list_debris",
+    "reference_list_without_heading",
+    "front.starts_block",
+)
+
+Trailing = list["Item | Decision"]
+
+
+def _items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[tuple[Item | None, Trailing]]:
+    """Pair every unmarked non-empty line with what follows it up to the next one.
+
+    What follows is empty lines (as ``skip`` decisions) and marked lines
+    (furniture, footnotes, as items), in input order.  A blank line counts as
+    ``blank_before`` only when no page break or marked line comes between.  At
+    most ``hold`` lines are held back.
+    """
+    trailing: Trailing = []
+    item: Item | None = None
+    previous_page = 0
+    interrupted = False
+    for line, width, cw in triples:
+        cls = classify_line(line.text)
+        if cls is LineClass.EMPTY:
+            trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
+        elif line.mark and line.mark != FRONT_MATTER:  # front matter is text: see _Machine.content
+            trailing.append(Item(line, width, cw, cls, width_band(width, cw, eps), False, False, False))
+            interrupted = True
+        else:
+            blank = not interrupted and any(
+                isinstance(t, Decision) and t.line.page == line.page for t in trailing
+            )
+            if item is not None or trailing:
+                yield item, trailing
+            after_marked, trailing, interrupted = interrupted, [], False
+            page_break = bool(previous_page) and line.page != previous_page
+            item = Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break, after_marked)
+            previous_page = line.page
+            continue
+        if hold is not None and len(trailing) >= hold:
+            yield item, trailing
+            item, trailing = None, []
+    if item is not None or trailing:
+        yield item, trailing
+
+
+# "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
+# is the sentence going on.
+_COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
+
+
+def heading_after_references(cur: Item) -> bool:
+    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
+
+    A short line set apart (a blank line, a page break, or notes or furniture
+    before it), numbered and capitalised, with no sentence in it, that does not
+    start like an entry (an entry's own lines hold its authors' initials).
+    """
+    text = cur.line.text
+    return (
+        cur.band is Band.SHORT
+        and (cur.blank_before or cur.page_break_before or cur.after_marked)
+        and has_section_number(text)
+        and text.split(None, 1)[-1][:1].isupper()
+        and is_title_like(text)
+        and not starts_reference_entry(text)
+    )
+
+
+class _Machine:
+    """The state of the default recovery over one document."""
+
+    def __init__(
+        self,
+        drop: frozenset[str],
+        stats: WidthStats | None = None,
+        joint: Joint = joint,
+        repair: Callable[[str], str] | None = None,
+    ) -> None:
+        self.stats = stats
+        self.joint = joint
+        self.repair = repair
+        unknown = drop - CLASSES.keys()
+        if unknown:
+            raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
+        self.dropped = {kind for name in drop for kind in CLASSES[name]}
+        self.state: Open | None = None  # the open body, heading or reference paragraph
+        self.caption: Open | None = None  # the caption being collected
+        self.note: Open | None = None  # a kept footnote being collected
+        self.queue: list[Paragraph] = []  # side paragraphs waiting for the open body paragraph
+        self.references = False
+        self.front = False  # the open paragraph is the front matter's (srtext.pipeline.front)
+        self.section: tuple[int, ...] | None = None  # the last numbered heading's number
+
+    # -- paragraphs
+
+    def side(self, p: Paragraph) -> Iterator[Event]:
+        """Emit a caption, footnote or furniture paragraph, after the body paragraph it interrupts."""
+        if self.state is not None and self.state.kind in (BODY, REFERENCE):
+            self.queue.append(p)
+        else:
+            yield p
+
+    def close(self) -> Iterator[Event]:
+        if self.state is not None:
+            if self.front:  # a heading or body paragraph of the front matter
+                if FRONT not in self.dropped:
+                    yield self.state.close(self.joint, self.repair)._replace(kind=FRONT)
+            elif self.state.kind not in self.dropped:
+                yield self.state.close(self.joint, self.repair)
+        self.state = None
+        self.front = False
+        yield from self.queue
+        self.queue.clear()
+
+    def close_side(self) -> Iterator[Event]:
+        for attr in ("caption", "note"):
+            side: Open | None = getattr(self, attr)
+            if side is not None:
+                setattr(self, attr, None)
+                if side.kind not in self.dropped:
+                    yield from self.side(side.close(self.joint, self.repair))
+
+    def finish(self) -> Iterator[Event]:
+        yield from self.close_side()
+        yield from self.close()
+
+    # -- lines
+
+    def act(self, cur: Item, kind: str, action: str, reason: str, rule: str) -> Decision:
+        if kind in self.dropped:
+            return cur.decision(kind, "drop", f"{reason} ({kind} dropped)", rule)
+        return cur.decision(kind, action, reason, rule)
+
+    def set_aside(self, cur: Item, kind: str, reason: str, rule: str) -> Iterator[Event]:
+        """A line of debris or a footnote: dropped, or kept as a paragraph of its own."""
+        if kind in self.dropped:
+            yield cur.decision(kind, "drop", reason, rule)
+        else:
+            yield cur.decision(kind, "start", f"{reason} (kept)", rule)
+            yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
+
+    def marked(self, cur: Item) -> Iterator[Event]:
+        """A line marked as page furniture or footnote: never part of the text around it."""
+        kind = FOOTNOTE if cur.line.mark == FOOTNOTE_MARK else FURNITURE
+        if kind == FOOTNOTE:
+            reason, rule = "footnote at the bottom of a page", "pages.footnote"
+        else:
+            reason, rule = f"page furniture: {cur.line.mark}", f"pages.{cur.line.mark.replace(' ', '_')}"
+        if kind in self.dropped:
+            yield cur.decision(kind, "drop", reason, rule)
+            return
+        if kind == FOOTNOTE and self.note is not None and not is_caption_start(cur.line.text):
+            self.note.add(cur.line, cur.cls, cur.band)
+            yield cur.decision(kind, "join", reason, rule)
+            return
+        yield from self.close_side()
+        yield cur.decision(kind, "start", reason, rule)
+        opened = Open(kind, cur.line, cur.cls, cur.band)
+        if kind == FOOTNOTE:
+            self.note = opened
+        else:
+            yield from self.side(opened.close(self.joint, self.repair))
+
+    def content(self, cur: Item, nxt: Item | None) -> Iterator[Event]:
+        """An unmarked non-empty line, or one of the front matter's."""
+        text = cur.line.text
+        front = cur.line.mark == FRONT_MATTER
+        if self.state is not None and self.front != front:
+            yield from self.close()  # the front matter is never joined to the title or the body
+        band_rule = ""
+        if (
+            cur.band is Band.SHORT
+            and not cur.blank_before
+            and not has_section_number(text)
+            and next_word_overflows(cur, nxt)
+        ):
+            cur, band_rule = cur._replace(band=Band.FULL), "next_word_overflows > "
+        if self.note is not None:
+            yield from self.side(self.note.close(self.joint, self.repair))
+            self.note = None
+        if self.caption is not None:
+            c = self.caption
+            if (
+                not cur.blank_before
+                and (c.last_cls is LineClass.UNFINISHED or cur.band is c.last_band is Band.LONG)
+                and len(c.lines) < 8
+                and not is_caption_start(text)
+                and not looks_like_debris(text)
+            ):
+                c.add(cur.line, cur.cls, cur.band)
+                yield self.act(cur, CAPTION, "join", "continues the caption", band_rule + "caption_goes_on")
+                return
+            if (
+                not cur.blank_before
+                and c.last_cls is LineClass.UNFINISHED
+                and cur.band is Band.SHORT
+                and len(text.strip()) <= 2
+                and nxt is not None
+                and not nxt.blank_before
+                and nxt.band is Band.LONG  # wider than the column: the caption's, not the column's
+            ):
+                reason = "a symbol inside an unfinished caption: it goes on"
+                yield from self.set_aside(cur, OBJECT, reason, band_rule + "symbol_inside_caption")
+                return
+            yield from self.close_side()
+        if is_caption_start(text) and (_COLON_CAPTION.match(text) or not mid_sentence(self.state)):
+            if self.state is not None and self.state.kind == HEADING:
+                yield from self.close()  # a heading does not go on after a caption
+            self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
+            reason = "caption: a label and a number"
+            yield self.act(cur, CAPTION, "start", reason, band_rule + "caption_start")
+            if cur.cls is LineClass.FINISHED:
+                yield from self.close_side()
+            return
+        if self.stats is not None and self.stats.looks_clean():
+            verb, reason = START, "already clean text (most lines end a sentence): each line is a paragraph"
+            rule = "clean_text"
+        elif (
+            self.references
+            and self.state is not None
+            and self.state.kind == REFERENCE
+            and not heading_after_references(cur)
+        ):
+            if starts_reference_entry(text):
+                verb, reason, rule = START, "a reference entry starts at its label", "reference_entry"
+            else:
+                verb, reason, rule = JOIN, "continues the reference entry", "reference_entry_goes_on"
+            if verb == JOIN and len(text.strip()) <= 2 and looks_like_debris(text):
+                verb, reason = DROP, "short line with little prose: page debris in the reference list"
+                rule = "reference_list_debris"
+        elif (
+            not front
+            and starts_reference_list(text)
+            and (
+                self.state is None
+                or cur.blank_before
+                or self.state.kind == HEADING
+                or self.state.last_cls is LineClass.FINISHED
+            )
+        ):
+            verb, reason = START, "the first entry of a reference list with no heading"
+            rule = "reference_list_without_heading"
+            self.references = True
+        else:
+            verb, reason, rule = decide(Ctx(cur, nxt, self.state, self.section))
+        rule = band_rule + rule
+        if verb in (DROP, DROP_END, DROP_INTERRUPTION):
+            if verb == DROP_END:
+                assert self.state is not None
+                self.state.last_cls, self.state.last_band = cur.cls, cur.band
+            if verb != DROP_INTERRUPTION and self.state is not None:
+                self.state.after_debris += 1
+            yield from self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule)
+            return
+        body = REFERENCE if self.references else BODY
+        if front and verb == JOIN and starts_block(text):
+            verb, reason, rule = START, "the abstract or the keywords start", "front.starts_block"
+        if verb == JOIN and self.state is not None and len(self.state.lines) >= MAX_LINES:
+            verb, reason = START, f"{reason} (a paragraph of {MAX_LINES} lines is closed: memory bound)"
+            rule = f"{rule} > line_limit"
+        if verb == JOIN:
+            assert self.state is not None
+            self.state.add(cur.line, cur.cls, cur.band)
+            action = "merge" if self.state.kind == HEADING else "join"
+            yield self.act(cur, FRONT if front else self.state.kind, action, reason, rule)
+            return
+        yield from self.close()
+        kind = HEADING if verb == START_HEADING else body
+        if kind == HEADING and not front:
+            self.section = section_number(text) or self.section
+            self.references = is_references_heading(text)
+            if self.references and REFERENCE in self.dropped:
+                yield cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)", rule)
+                return  # dropping the list drops its heading with it
+        # A paragraph's indented first line is a full line: the next goes on from it.
+        band = Band.FULL if rule.endswith("indented_first_line") else cur.band
+        self.state = Open(kind, cur.line, cur.cls, band)
+        self.front = front
+        action = "heading" if kind == HEADING else "start"
+        reason = f"front matter: {reason}" if front else reason
+        yield self.act(cur, FRONT if front else kind, action, reason, rule)
+
+
+def recover_default(
+    triples: Iterable[Triple],
+    eps: float,
+    hold: int | None = 20000,
+    drop: frozenset[str] = DROPPED_BY_DEFAULT,
+    stats: WidthStats | None = None,
+    joint: Joint = joint,
+    repair: Callable[[str], str] | None = None,
+) -> Iterator[Event]:
+    """The improved recovery; see the module's docstring for its rules.
+
+    ``joint`` joins the lines of a paragraph (:func:`srtext.pipeline.hyphen.joint`, or a
+    :class:`srtext.pipeline.hyphen.Dehyphenator`'s, which knows the document's words);
+    ``repair`` mends each line's characters first (:func:`srtext.pipeline.chars.repairer`).
+
+    >>> from srtext.pipeline.lines import text_lines
+    >>> from srtext.pipeline.width import with_column_width
+    >>> w = "w" * 38
+    >>> text = f"{w} ends.\\n{w} more\\n(3.1)\\nand the end.\\nNext one:\\n"
+    >>> events = recover_default(with_column_width(text_lines(text)), 0.1)
+    >>> [(e.kind, e.text[-12:]) for e in events if isinstance(e, Paragraph)]
+    [('body', 'and the end.'), ('heading', 'Next one:')]
+    """
+    machine = _Machine(drop, stats, joint, repair)
+    current: Item | None = None
+    current_trailing: Trailing = []
+    for nxt, trailing in _chain(_items(triples, eps, hold)):
+        if current is not None:
+            yield from machine.content(current, nxt)
+        for t in current_trailing:
+            if isinstance(t, Decision):
+                yield t
+            else:
+                yield from machine.marked(t)
+        current, current_trailing = nxt, trailing
+    yield from machine.finish()
+
+
+def _chain(items: Iterator[tuple[Item | None, Trailing]]) -> Iterator[tuple[Item | None, Trailing]]:
+    yield from items
+    yield None, []

@@ -1,0 +1,467 @@
+"""One document from start to end: read (or extract), recover, write; and what that found.
+
+:func:`process_file` is the per-file work of every way srtext runs over many
+files: the command line one file after another or with ``-j N`` workers, a Dask
+cluster (:mod:`srtext.run.cluster`), or a user's own pool.  It never raises for a bad
+input: the :class:`Result` says what went wrong in one line.  Only an interrupt
+(or a bug in the caller) escapes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import os
+import stat
+import sys
+import time
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any, BinaryIO, NamedTuple
+
+from srtext.api import recover, recover_text
+from srtext.config import Config
+from srtext.pipeline.events import Decision, Event, Paragraph
+from srtext.pipeline.lines import (
+    BinaryInputError,
+    decode_chunks,
+    has_invalid_bytes,
+    iter_physical,
+    number_lines,
+)
+from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
+from srtext.pipeline.vocabulary import Vocabulary
+from srtext.pipeline.width import WidthStats
+from srtext.record import Record
+from srtext.run.batch import Job, read_chunks
+from srtext.run.extract import PDFError, extract, extract_data
+from srtext.run.made import (
+    DROPPED_HEADER_LINE,
+    dropped_name,
+    encode_made,
+    made_name,
+    made_record,
+    same_record,
+    tsv_rows,
+    without_header,
+)
+from srtext.run.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
+
+DONE, SKIPPED, FAILED = "done", "skipped", "failed"
+
+
+class Result(Record):
+    """What became of one input.
+
+    Attributes:
+        input: the input's path (or URL, or ``-``).
+        output: where the result went; ``None``: standard output or :attr:`text`.
+        status: ``done``, ``skipped`` (its output is newer than the input) or ``failed``.
+        error: for a failed input, the one-line reason (``"NAME: reason"``).
+        pages, lines, paragraphs, dropped: pages and lines read, paragraphs
+            written, lines dropped.
+        bytes: the size of the input text (of the extracted text, for a PDF).
+        extract_seconds: the time the PDF extractor took; ``seconds``: the whole
+            file's time, extraction included.
+        warnings: messages for the user (invalid bytes).
+        histogram: with ``stats=True``, the line-width histogram (``--stats``).
+        dropped_rows: with ``dropped_rows=True``, the dropped lines as
+            tab-separated rows (input, line, page, class, text).
+        text: the output, when it was asked for instead of a file.
+    """
+
+    _fields = (
+        "input",
+        "output",
+        "status",
+        "error",
+        "pages",
+        "lines",
+        "paragraphs",
+        "dropped",
+        "bytes",
+        "extract_seconds",
+        "seconds",
+        "warnings",
+        "histogram",
+        "dropped_rows",
+        "text",
+    )
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        input: str,
+        output: str | None = None,
+        status: str = DONE,
+        error: str | None = None,
+        pages: int = 0,
+        lines: int = 0,
+        paragraphs: int = 0,
+        dropped: int = 0,
+        bytes: int = 0,
+        extract_seconds: float = 0.0,
+        seconds: float = 0.0,
+        warnings: list[str] | None = None,
+        histogram: str = "",
+        dropped_rows: str = "",
+        text: str | None = None,
+    ) -> None:
+        self.input = input
+        self.output = output
+        self.status = status
+        self.error = error
+        self.pages = pages
+        self.lines = lines
+        self.paragraphs = paragraphs
+        self.dropped = dropped
+        self.bytes = bytes
+        self.extract_seconds = extract_seconds
+        self.seconds = seconds
+        self.warnings: list[str] = [] if warnings is None else warnings
+        self.histogram = histogram
+        self.dropped_rows = dropped_rows
+        self.text = text
+
+
+class Document:
+    """One input's run: the config, and what is counted and noticed while it is read."""
+
+    def __init__(self, name: str, config: Config, result: Result | None = None) -> None:
+        self.name = name
+        self.config = config
+        self.result = result or Result(name)
+        self.invalid = False
+        self.stats = WidthStats()
+        self.vocabulary = Vocabulary(config.lang)
+
+    def _counted(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
+        for chunk in chunks:
+            self.result.bytes += len(chunk)
+            yield chunk
+
+    def texts(self, chunks: Iterable[bytes], *, sniff: bool = True) -> Iterator[str]:
+        """The decoded text, noting invalid bytes; ``sniff``: refuse a binary file (NUL bytes)."""
+        for text in decode_chunks(self._counted(chunks), self.config.encoding, sniff=sniff):
+            if not self.invalid and has_invalid_bytes(text):
+                self.invalid = True
+            yield text
+
+    def render(
+        self,
+        chunks: Iterable[bytes],
+        *,
+        explain: bool = False,
+        dropped: Callable[[tuple[object, ...]], Any] | None = None,
+        sniff: bool = True,
+    ) -> Iterator[str]:
+        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line.
+
+        ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
+        gave, which is text whatever characters it holds.
+        """
+        lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
+        events = self._count(
+            recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
+        )
+        if explain:
+            yield EXPLAIN_HEADER
+            for e in events:
+                if isinstance(e, Decision):
+                    yield explain_line(e)
+        else:
+            yield from render(events, self.config, lambda: self.vocabulary.lang)
+
+    def _count(
+        self, events: Iterator[Event], dropped: Callable[[tuple[object, ...]], Any] | None
+    ) -> Iterator[Event]:
+        r = self.result
+        for e in events:
+            if isinstance(e, Paragraph):
+                r.paragraphs += 1
+            else:
+                r.lines = e.line.number
+                r.pages = e.line.page
+                if e.action == "drop":
+                    r.dropped += 1
+                    if dropped is not None:
+                        dropped((self.name, e.line.number, e.line.page, e.kind, e.line.text))
+            yield e
+
+    def finish(self, stats: bool = False) -> None:
+        """Add the warnings a finished run leaves: invalid bytes, and the histogram when asked."""
+        if self.invalid:
+            self.result.warnings.append(
+                f"{self.name}: invalid {self.config.encoding} bytes passed through unchanged (see --encoding)"
+            )
+        if stats:
+            cw = self.config.cw if self.config.cw is not None else self.stats.cw(self.config.mode != "paper")
+            from srtext.pipeline.stats import draw_histogram  # --stats only
+
+            drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
+            self.result.histogram = f"{self.name}:\n{drawn}"
+
+
+def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
+    """Write text pieces as UTF-8, invalid input bytes restored."""
+    for text in texts:
+        out.write(text.encode("utf-8", "surrogateescape"))
+
+
+class Options(NamedTuple):
+    """How :func:`process_file` runs, besides the recovery's :class:`~srtext.config.Config`.
+
+    Attributes:
+        extractor: ``auto``, ``pdftotext`` or ``pypdf`` (see :mod:`srtext.run.extract`).
+        force: write the output even when it is newer than its input (otherwise skipped).
+        explain: write the ``--explain`` table instead of the text.
+        stats: add the line-width histogram to the result.
+        dropped_rows: collect the dropped lines in the result.
+    """
+
+    extractor: str = "auto"
+    force: bool = False
+    explain: bool = False
+    stats: bool = False
+    dropped_rows: bool = False
+
+
+class OutputError(Exception):
+    """Standard output cannot be written (a full disk, a closed terminal): the run stops."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(f"standard output: {error.strerror or error}")
+        self.error = error
+
+
+class _Stdout:
+    """Standard output whose errors are not blamed on the input being read."""
+
+    def __init__(self, out: IO[bytes]) -> None:
+        self.out = out
+
+    def write(self, data: bytes) -> int:
+        try:
+            return self.out.write(data)
+        except BrokenPipeError:
+            raise
+        except OSError as e:
+            raise OutputError(e) from None
+
+
+def is_up_to_date(
+    job: Job,
+    in_fs: Any = None,
+    out_fs: Any = None,
+    record: dict[str, Any] | None = None,
+    dropped: bool = False,
+) -> bool:
+    """Can the job's output stay as it is?
+
+    It can when it is at least as new as its input, and, when ``record`` is
+    given, the record beside it says it was made the same way (see
+    :mod:`srtext.run.made`); with ``dropped``, its record of dropped lines must be
+    there too.
+    """
+    if job.output is None:
+        return False
+    out = str(job.output)
+    try:
+        if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
+            return False
+        if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
+            return False
+        return not dropped or exists(out_fs, dropped_name(out))
+    except Exception:  # a filesystem that cannot tell, no record: make it again
+        return False
+
+
+def process_file(
+    job: Job,
+    config: Config | None = None,
+    options: Options | None = None,
+    *,
+    in_fs: Any = None,
+    out_fs: Any = None,
+    stdout: IO[bytes] | None = None,
+) -> Result:
+    """Recover one file and write its output atomically; never raises for a bad input.
+
+    ``job.output`` None writes to ``stdout`` when it is given, streaming, and
+    otherwise returns the output in :attr:`Result.text`.  ``job.input`` ``-``
+    reads standard input.  ``in_fs`` and ``out_fs`` are fsspec filesystems for
+    paths that are not local (``s3://...``); ``None`` (default) uses local paths
+    without importing fsspec.  A :class:`BrokenPipeError` from ``stdout`` is
+    raised, so that the caller can stop like a Unix filter, and so is an
+    :class:`OutputError` for any other error writing ``stdout``.
+
+    An output file gets a record of what made it beside it (and, with
+    ``options.dropped_rows``, a record of its dropped lines; see
+    :mod:`srtext.run.made`); an output that is newer than its input and was made
+    the same way is skipped unless ``options.force``.
+    """
+    config = config or Config()
+    options = options or Options()
+    start = time.perf_counter()
+    name = job.label
+    result = Result(name, None if job.output is None else str(job.output))
+    special = job.output is not None and out_fs is None and is_special(str(job.output))
+    record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
+    if job.output is not None and not special:
+        record = made_record(config, options.explain, options.extractor)
+    try:
+        skip = not options.force and not special
+        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
+            result.status = SKIPPED
+            if options.dropped_rows:
+                assert job.output is not None
+                tsv = read_file(out_fs, dropped_name(str(job.output))).decode("utf-8", "surrogateescape")
+                result.dropped_rows = without_header(tsv)
+            return result
+    except OSError as e:
+        _fail(result, describe(e, name))
+        return result
+    doc = Document(name, config, result)
+    rows: list[tuple[object, ...]] = []
+    try:
+        with contextlib.ExitStack() as stack:
+            chunks, extracted = _open_input(job, options, stack, in_fs, result)
+            dropped = rows.append if options.dropped_rows else None
+            texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
+            if job.output is not None:
+                out = str(job.output)
+                if not special:
+                    remove(out_fs, made_name(out))  # never a record of an earlier output beside this one
+                    remove(out_fs, dropped_name(out))
+                write(stack.enter_context(open_output(job.output, out_fs)), texts)
+            elif stdout is not None:
+                write(_Stdout(stdout), texts)  # type: ignore[arg-type]
+            else:
+                result.text = "".join(texts)
+        result.dropped_rows = tsv_rows(rows) if rows else ""
+        if job.output is not None and record is not None:
+            if options.dropped_rows:
+                data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")
+                write_whole(out_fs, dropped_name(out), data)
+            write_whole(out_fs, made_name(out), encode_made(record))
+        doc.finish(options.stats)
+    except (BrokenPipeError, OutputError):
+        raise
+    except PDFError as e:
+        _fail(result, f"{name}: {e}")
+    except BinaryInputError:
+        _fail(result, f"{name}: binary file (NUL bytes), skipped")
+    except (OSError, UnicodeError, LookupError) as e:
+        _fail(result, describe(e, name))
+    except Exception as e:  # a bug: one line, and the other inputs go on
+        _fail(result, f"{describe(e, name)}: internal error ({type(e).__name__}), please report it")
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def _fail(result: Result, message: str) -> None:
+    result.status = FAILED
+    result.error = message
+    result.text = None
+    result.dropped_rows = ""
+
+
+def _open_input(
+    job: Job, options: Options, stack: contextlib.ExitStack, fs: Any, result: Result
+) -> tuple[Iterator[bytes], bool]:
+    """The input's bytes in chunks, and whether they are a PDF's extracted text.
+
+    A PDF is extracted first, so that it fails before any output.
+    """
+    t = time.perf_counter()
+    if fs is None and str(job.input) == "-":
+        return read_chunks(sys.stdin.buffer), False
+    if fs is None:
+        path = Path(job.input)
+        f = stack.enter_context(path.open("rb"))
+        head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
+        if path.suffix.lower() == ".pdf" or head == b"%PDF-":
+            regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+            data = extract(path, options.extractor) if regular else extract_data(head + f.read())
+            result.extract_seconds = time.perf_counter() - t
+            return iter([data]), True
+        first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
+        return itertools.chain([first], read_chunks(f)), False
+    f = stack.enter_context(fs.open(str(job.input), "rb"))
+    if str(job.input).lower().endswith(".pdf") or f.read(5) == b"%PDF-":
+        f.seek(0)
+        data = extract_data(f.read(), options.extractor)
+        result.extract_seconds = time.perf_counter() - t
+        return iter([data]), True
+    f.seek(0)
+    return read_chunks(f), False
+
+
+def describe(e: Exception, name: str) -> str:
+    """A one-line message for an error while processing ``name``.
+
+    >>> describe(FileNotFoundError(2, "No such file or directory", "a.txt"), "a.txt")
+    'a.txt: No such file or directory'
+    """
+    if isinstance(e, OSError):
+        where = e.filename if e.filename else name
+        return f"{where}: {e.strerror or e}"
+    return f"{name}: {e}"
+
+
+def recover_paths(
+    paths: Iterable[str | os.PathLike[str]], config: Config | None = None, options: Options | None = None
+) -> Iterator[Result]:
+    """Recover files (text or PDF), yielding a :class:`Result` with the output in ``text``.
+
+    Nothing is written; a bad file gives a failed result and the rest go on.  A
+    generator over an iterable of paths, so it serves a Dask bag's
+    ``map_partitions``, Spark's ``mapPartitions`` and ``multiprocessing`` alike.
+    """
+    for path in paths:
+        yield process_file(Job(Path(path), None), config, options)
+
+
+def recover_documents(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[Result]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding a :class:`Result`.
+
+    A document that cannot be processed (bytes with NUL bytes: a binary file)
+    gives a failed result whose ``error`` says why, and the others go on, as
+    the command line and a cluster run treat a bad file.  ``input`` is the
+    document's 0-based number as ``#N``.
+
+    >>> [(r.status, r.error, r.text) for r in recover_documents([b"\\0\\1", "One.\\n"])]
+    [('failed', '#0: binary file (NUL bytes), skipped', None), ('done', None, 'One.\\n')]
+    """
+    config = config or Config(window=None)
+    for i, text in enumerate(texts):
+        name = f"#{i}"
+        result = Result(name)
+        start = time.perf_counter()
+        try:
+            if isinstance(text, str):
+                result.text = recover_text(text, config)
+            else:
+                doc = Document(name, config, result)
+                result.text = "".join(doc.render([text]))
+                doc.finish()
+        except BinaryInputError:
+            _fail(result, f"{name}: binary file (NUL bytes), skipped")
+        except (UnicodeError, LookupError, ValueError) as e:
+            _fail(result, f"{name}: {e}")
+        result.seconds = time.perf_counter() - start
+        yield result
+
+
+def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[str | None]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding its output.
+
+    A document that cannot be processed (bytes holding NUL bytes: a binary
+    file) yields ``None`` and the others go on, so that one bad document
+    never fails a whole Dask partition; :func:`recover_documents` says why.
+
+    >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"\\0", b"One.\\n"]))
+    ['A line that runs on to its end.\\n', None, 'One.\\n']
+    """
+    for result in recover_documents(texts, config):
+        yield result.text
