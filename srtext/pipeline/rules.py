@@ -41,6 +41,7 @@ from srtext.pipeline.events import BODY, HEADING, REFERENCE, Decision, Open
 from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
 from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.weigh import boundary
 from srtext.pipeline.width import display_width
 
 # Verbs of the rules.
@@ -77,6 +78,15 @@ class Ctx:
     """What a rule sees: the line, the next one, the open paragraph, the last section number."""
 
     __slots__ = ("_continued", "band", "cls", "cur", "lower", "nxt", "section", "short", "state", "text")
+    cur: Item
+    nxt: Item | None
+    state: Open | None
+    section: tuple[int, ...] | None
+    text: str
+    cls: LineClass
+    band: Band
+    lower: bool
+    short: bool
 
     def __init__(
         self, cur: Item, nxt: Item | None, state: Open | None, section: tuple[int, ...] | None = None
@@ -659,39 +669,33 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
     return START, "body line after the paragraph's short last line: starts a paragraph"
 
 
-def after_unfinished_line(c: Ctx) -> Verdict | None:
-    """A line after a full unfinished body line continues its sentence."""
-    if c.state is not None and c.state.last_cls is LineClass.UNFINISHED:
-        return JOIN, "previous body line is unfinished"
-    return None
-
-
-def blank_after_finished_line(c: Ctx) -> Verdict | None:
-    """A capitalised line after a blank line and a finished line starts a paragraph."""
-    if c.cur.blank_before and not c.lower:
-        return START, "blank line after a finished line: starts a paragraph"
-    return None
-
-
 def indented_after_finished_line(c: Ctx) -> Verdict | None:
-    """An indented capitalised line after a finished line starts a paragraph (CJK's two-space indent)."""
-    if is_indented(c.text) and not c.lower:
+    """An indented capitalised line after a finished line starts a paragraph (CJK's two-space indent).
+
+    Hard knowledge, not weighed: pdftotext's default output indents no line, so the
+    broad corpus has no indented line to weigh; other producers indent a paragraph's
+    first line (Chinese by two ideographic spaces).
+    """
+    s = c.state
+    if s is not None and s.last_cls is LineClass.FINISHED and is_indented(c.text) and not c.lower:
         return START, "indented line after a finished line: starts a paragraph"
     return None
 
 
-def word_would_have_fitted(c: Ctx) -> Verdict | None:
-    """A finished line that ended though the next line's first word would have fitted ended a paragraph."""
-    s = c.state
-    if not c.lower and s is not None and s.lines and word_would_fit(s.lines[-1].text, c.text, c.cur.cw):
-        return START, "the previous line ended a sentence early: its next word would have fitted"
-    return None
+def weighed_boundary(c: Ctx) -> Verdict | None:
+    """Where no hard rule knows, the evidence at the boundary is weighed (:mod:`srtext.pipeline.weigh`).
 
-
-def sentence_at_the_margin(c: Ctx) -> Verdict | None:
-    """After a full finished line the paragraph goes on: a sentence ending at the margin is more
-    frequent than a paragraph whose last line fills the column."""
-    return JOIN, "full finished line before: a sentence ended at the margin, the paragraph goes on"
+    A line ending short of the margin, a blank line, a capital, a colon, a first
+    word that would have fitted on the line before, a page break: each points one
+    way more or less often and none decides alone.  The model that weighs them
+    is fitted on the tuning half of the broad corpus (``bench/fit_weights.py``).
+    """
+    if c.state is None:
+        return None
+    joins, score, why = boundary(c)
+    if joins:
+        return JOIN, f"weighed {score:+.1f}, the paragraph goes on ({why})"
+    return START, f"weighed {score:+.1f}, a paragraph starts ({why})"
 
 
 #: The rules in the order they are asked; the first that answers decides.  Those
@@ -727,11 +731,8 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_display,
     body_mid_sentence,
     body_after_short_line,
-    after_unfinished_line,
-    blank_after_finished_line,
     indented_after_finished_line,
-    word_would_have_fitted,
-    sentence_at_the_margin,
+    weighed_boundary,
 )
 RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES
 _BY_BAND = (ANY_LINE_RULES + SHORT_LINE_RULES, ANY_LINE_RULES + LONG_LINE_RULES)

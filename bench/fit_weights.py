@@ -1,0 +1,241 @@
+"""Fit the weights of srtext's soft boundary decision (srtext/pipeline/weigh.py) on the broad corpus.
+
+    pip install -e '.[fit]'
+    python bench/fit_weights.py            # fit on the tuning half, judge on the validation half,
+                                           # write srtext/pipeline/weights.json
+    python bench/fit_weights.py --dry-run  # the same figures, weights.json left as it is
+
+Labels come from the ground truth: every pdftotext line is aligned word by word
+with the truth (one paragraph per line), and a boundary between the open
+paragraph's last line and the next line is a join when both sides land in the same
+truth paragraph.  Only boundaries that no hard rule decides are used (those whose
+rule is :data:`srtext.pipeline.rules.WEIGHED`, or one of the soft rules it replaced).
+The fit uses the tuning half only (corpora/broadgen/split.py); the validation half
+is only judged, and arxiv-dev is never read.  scikit-learn is a dev-only extra:
+nothing of it is imported when srtext runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+from collections import Counter
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import regex
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from srtext import Config  # noqa: E402
+from srtext.pipeline import recover as recover_module  # noqa: E402
+from srtext.pipeline import weigh  # noqa: E402
+from srtext.pipeline.lines import text_lines  # noqa: E402
+from srtext.pipeline.rules import JOIN, Ctx  # noqa: E402
+
+BROAD = ROOT / "corpora" / "broad"
+#: The rules whose answers the model weighs (the weighed rule, and the soft rules it replaced).
+SOFT = {
+    "weighed_boundary",
+    "after_unfinished_line",
+    "blank_after_finished_line",
+    "word_would_have_fitted",
+    "sentence_at_the_margin",
+}
+#: Matching runs shorter than this many words are taken for chance.
+MIN_RUN = 4
+_TOKEN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|[\p{L}\p{N}]+")
+
+
+def tokens(text: str) -> list[str]:
+    """Words (CJK: characters) of a text, in lower case."""
+    return [t.lower() for t in _TOKEN.findall(text)]
+
+
+def documents(split: str) -> list[tuple[str, str]]:
+    rows = (BROAD / "index.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    out = []
+    for row in rows:
+        doc_id, family, _lang, _pages, half = row.split("\t")[:5]
+        if half == split and (BROAD / family / f"{doc_id}.truth.txt").exists():
+            out.append((family, doc_id))
+    return out
+
+
+def align(text: str, truth: str) -> dict[int, tuple[int, int]]:
+    """For each input line number, the truth paragraphs of its first and last aligned words."""
+    seq: list[str] = []
+    line_of: list[int] = []
+    for line in text_lines(text):
+        for t in tokens(line.text):
+            seq.append(t)
+            line_of.append(line.number)
+    tseq: list[str] = []
+    para_of: list[int] = []
+    for i, par in enumerate(truth.splitlines()):
+        for t in tokens(par):
+            tseq.append(t)
+            para_of.append(i)
+    found: dict[int, tuple[int, int]] = {}
+    matcher = difflib.SequenceMatcher(None, seq, tseq, autojunk=False)
+    counted: dict[int, int] = {}
+    for a, b, size in matcher.get_matching_blocks():
+        if size < MIN_RUN:
+            continue  # a word or two matched by chance: a figure's label, a table's cell
+        for k in range(size):
+            n, p = line_of[a + k], para_of[b + k]
+            first, _ = found.get(n, (p, p))
+            found[n] = (first, p)
+            counted[n] = counted.get(n, 0) + 1
+    words = Counter(line_of)
+    return {n: v for n, v in found.items() if 2 * counted[n] >= words[n]}
+
+
+def boundaries(family: str, doc_id: str) -> list[tuple[list[float], int, int]]:
+    """(features, label, the old rule's answer) at every soft boundary of one document."""
+    text = (BROAD / family / f"{doc_id}.pdftotext.txt").read_text(encoding="utf-8")
+    truth = (BROAD / family / f"{doc_id}.truth.txt").read_text(encoding="utf-8")
+    where = align(text, truth)
+    seen: list[tuple[list[float], int, int]] = []
+    original = recover_module.decide
+
+    def recording(c: Ctx) -> tuple[str, str, str]:
+        verb, reason, rule = original(c)
+        if rule in SOFT and c.state is not None:
+            before = where.get(c.state.lines[-1].number)
+            after = where.get(c.cur.line.number)
+            if before is not None and after is not None:
+                label = int(before[1] == after[0])
+                seen.append((weigh.features(c), label, int(verb == JOIN)))
+        return verb, reason, rule
+
+    recover_module.decide = recording
+    try:
+        for _ in _run(text):
+            pass
+    finally:
+        recover_module.decide = original
+    return seen
+
+
+def _run(text: str) -> Iterator[object]:
+    from srtext.api import recover
+
+    return iter(recover(text_lines(text), Config(window=None)))
+
+
+def _collect(docs: list[tuple[str, str]]) -> tuple[list[list[float]], list[int], list[int]]:
+    X: list[list[float]] = []
+    y: list[int] = []
+    old: list[int] = []
+    with ProcessPoolExecutor(2) as pool:
+        for rows in pool.map(_boundaries_of, docs, chunksize=4):
+            for f, label, answer in rows:
+                X.append(f)
+                y.append(label)
+                old.append(answer)
+    return X, y, old
+
+
+def _boundaries_of(doc: tuple[str, str]) -> list[tuple[list[float], int, int]]:
+    return boundaries(*doc)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--dry-run", action="store_true", help="report, do not write weights.json")
+    ap.add_argument("--trees", type=int, default=50, help="boosting rounds (default 50)")
+    ap.add_argument("--depth", type=int, default=4, help="the trees' depth (default 4)")
+    args = ap.parse_args()
+    from sklearn.ensemble import HistGradientBoostingClassifier
+    from sklearn.linear_model import LogisticRegression
+
+    tune = documents("tune")
+    validate = documents("validate")
+    X, y, old = _collect(tune)
+    Xv, yv, oldv = _collect(validate)
+    lr = LogisticRegression(max_iter=3000).fit(X, y)
+    model = HistGradientBoostingClassifier(
+        max_iter=args.trees, max_depth=args.depth, early_stopping=False, random_state=0
+    ).fit(X, y)
+
+    def accuracy(pred: list[int], truth: list[int]) -> float:
+        return 100 * sum(p == t for p, t in zip(pred, truth, strict=True)) / max(len(truth), 1)
+
+    def errors(pred: list[int], truth: list[int]) -> str:
+        joins = sum(p == 1 and t == 0 for p, t in zip(pred, truth, strict=True))
+        starts = sum(p == 0 and t == 1 for p, t in zip(pred, truth, strict=True))
+        return f"{accuracy(pred, truth):.2f}% right ({joins} false joins, {starts} false starts)"
+
+    # The threshold: of the log-odds at which the trees make no more false joins and no more
+    # false starts on the tuning half than the rules they replace, the one with the fewest errors.
+    # A false start inside a sentence breaks it, a false join only merges two paragraphs;
+    # the trees must not buy fewer of one with more of the other.
+    raw, raw_v = model.decision_function(X), model.decision_function(Xv)
+
+    def at(threshold: float, scores: Any) -> list[int]:
+        return [int(s > threshold) for s in scores]
+
+    def counts(pred: list[int], truth: list[int]) -> tuple[int, int]:
+        joins = sum(p == 1 and t == 0 for p, t in zip(pred, truth, strict=True))
+        return joins, sum(p == 0 and t == 1 for p, t in zip(pred, truth, strict=True))
+
+    rules_joins, rules_starts = counts(old, y)
+    best: tuple[int, float] | None = None
+    for k in range(-40, 41):
+        threshold = k / 10
+        joins, starts = counts(at(threshold, raw), y)
+        if joins <= rules_joins and starts <= rules_starts and (best is None or joins + starts < best[0]):
+            best = (joins + starts, threshold)
+    if best is None:
+        raise SystemExit(
+            "no threshold makes the trees as good as the rules on both errors: weights not written"
+        )
+    threshold = best[1]
+    print(f"boundaries: tuning {len(y)} ({sum(y)} joins), validation {len(yv)} ({sum(yv)} joins)")
+    print(f"what srtext decided:  tuning {errors(old, y)}; validation {errors(oldv, yv)}")
+    for name, m in (("logistic regression", lr), (f"{args.trees} boosted trees", model)):
+        t_, v_ = [int(v) for v in m.predict(X)], [int(v) for v in m.predict(Xv)]
+        print(f"{name}, log-odds 0: tuning {errors(t_, y)}; validation {errors(v_, yv)}")
+    print(
+        f"{args.trees} boosted trees, log-odds {threshold:+.1f}: tuning {errors(at(threshold, raw), y)}; "
+        f"validation {errors(at(threshold, raw_v), yv)}"
+    )
+    names = [name for name, _ in weigh.FEATURES]
+    trees = []
+    for (predictor,) in model._predictors:
+        nodes = predictor.nodes
+        trees.append(
+            [
+                [
+                    -1 if n["is_leaf"] else int(n["feature_idx"]),
+                    round(float(n["num_threshold"]), 6),
+                    int(n["left"]),
+                    int(n["right"]),
+                    round(float(n["value"]), 6),
+                ]
+                for n in nodes
+            ]
+        )
+    if not args.dry_run:
+        data = {
+            "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
+            "HistGradientBoostingClassifier), bench/fit_weights.py",
+            "fitted_on": f"corpora/broad tuning half: {len(tune)} documents, {len(y)} boundaries",
+            "features": names,
+            "baseline": round(float(model._baseline_prediction.ravel()[0]) - threshold, 6),
+            "threshold": threshold,
+            "trees": trees,
+        }
+        weigh.WEIGHTS.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {weigh.WEIGHTS.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
