@@ -45,7 +45,6 @@ SOFT = {
     "weighed_boundary",
     "after_unfinished_line",
     "blank_after_finished_line",
-    "word_would_have_fitted",
     "sentence_at_the_margin",
 }
 #: Matching runs shorter than this many words are taken for chance.

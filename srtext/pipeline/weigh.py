@@ -18,12 +18,11 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from srtext.pipeline.classify import Band, LineClass, is_indented, is_title_like, looks_like_debris
+from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.width import display_width
 
@@ -34,92 +33,65 @@ WEIGHTS = Path(__file__).with_name("weights.json")
 
 _HYPHEN_ENDS = ("-", "\u2010", "\u2011", "\u00ad")
 
-
-def _prev_text(c: Ctx) -> str:
-    assert c.state is not None
-    return c.state.lines[-1].text
-
-
-def _prev_fill(c: Ctx) -> float:
-    """How far the paragraph's last line reaches across the column (its width over CW, at most 1.2)."""
-    return min(display_width(_prev_text(c).rstrip()) / max(c.cur.cw, 1), 1.2)
-
-
-def _first_word_fits(c: Ctx) -> float:
-    """Would this line's first word have fitted on the line before within CW?"""
-    words = c.text.split(None, 1)
-    if not words:
-        return 0.0
-    return float(display_width(_prev_text(c).rstrip()) + 1 + display_width(words[0]) <= c.cur.cw)
-
-
-def _first_char(c: Ctx) -> str:
-    text = c.text.lstrip()
-    return text[:1]
-
-
-def _cjk(c: Ctx) -> float:
-    ch = _first_char(c)
-    return float(bool(ch) and "\u2e80" <= ch <= "\u9fff")
-
-
-def _next_blank(c: Ctx) -> float:
-    nxt = c.nxt
-    return float(nxt is None or nxt.blank_before or nxt.page_break_before)
-
-
-def _prev_unfinished(c: Ctx) -> bool:
-    assert c.state is not None
-    return c.state.last_cls is LineClass.UNFINISHED
-
-
-def _prev_short(c: Ctx) -> bool:
-    assert c.state is not None
-    return c.state.last_band is Band.SHORT
-
-
-Feature = Callable[["Ctx"], float]
-
-#: The named features, in the order of the weights.  Each is a number, most of them 0 or 1.
-FEATURES: tuple[tuple[str, Feature], ...] = (
-    ("prev_unfinished", lambda c: float(_prev_unfinished(c))),
-    ("prev_short", lambda c: float(_prev_short(c))),
-    ("prev_fill", _prev_fill),
-    ("prev_dangling", lambda c: float(ends_on_dangling_word(_prev_text(c)))),
-    ("prev_colon", lambda c: float(_prev_text(c).rstrip().endswith(":"))),
-    ("prev_hyphen", lambda c: float(_prev_text(c).rstrip().endswith(_HYPHEN_ENDS))),
-    ("after_debris", lambda c: float(c.state is not None and c.state.after_debris > 0)),
-    ("first_word_fits", _first_word_fits),
-    ("lower", lambda c: float(c.lower)),
-    ("digit", lambda c: float(_first_char(c).isdigit())),
-    ("blank_before", lambda c: float(c.cur.blank_before)),
-    ("page_break", lambda c: float(c.cur.page_break_before)),
-    ("after_marked", lambda c: float(c.cur.after_marked)),
-    ("indented", lambda c: float(is_indented(c.text))),
-    ("cjk", _cjk),
-    ("short", lambda c: float(c.short)),
-    ("unfinished", lambda c: float(c.cls is LineClass.UNFINISHED)),
-    ("next_blank", _next_blank),
-    ("debris_like", lambda c: float(looks_like_debris(c.text))),
-    ("prev_single", lambda c: float(c.state is not None and len(c.state.lines) == 1)),
-    (
-        "prev_title_like",
-        lambda c: float(c.state is not None and len(c.state.lines) == 1 and is_title_like(_prev_text(c))),
-    ),
-    # Interactions: evidence whose weight depends on other evidence.
-    ("blank_x_prev_unfinished", lambda c: float(c.cur.blank_before and _prev_unfinished(c))),
-    ("blank_x_lower", lambda c: float(c.cur.blank_before and c.lower)),
-    ("page_x_prev_unfinished", lambda c: float(c.cur.page_break_before and _prev_unfinished(c))),
-    ("prev_short_x_lower", lambda c: float(_prev_short(c) and c.lower)),
-    ("fits_x_capital", lambda c: _first_word_fits(c) * float(not c.lower)),
-    ("prev_short_x_unfinished", lambda c: float(_prev_short(c) and _prev_unfinished(c))),
-    ("cjk_x_prev_fill", lambda c: _cjk(c) * _prev_fill(c)),
+#: The named features, in the order :func:`features` computes them, each with what it asks.
+#: All but ``prev_fill`` and ``first_word_room`` are 0 or 1; those two are ratios in steps of 0.02.
+FEATURES: tuple[tuple[str, str], ...] = (
+    ("prev_unfinished", "the paragraph's last line ends without a sentence end"),
+    ("prev_fill", "the paragraph's last line's width over CW (at most 1.2)"),
+    ("prev_dangling", "the paragraph's last line ends on an article, a preposition or a conjunction"),
+    ("prev_colon", "the paragraph's last line ends in a colon"),
+    ("prev_hyphen", "the paragraph's last line ends in a hyphen"),
+    ("after_debris", "formula or table debris was dropped after the paragraph's last line"),
+    ("first_word_room", "room left on the line before after this line's first word, over CW (-0.2 to 0.5)"),
+    ("lower", "this line starts in lower case"),
+    ("digit", "this line starts with a digit"),
+    ("blank_before", "a blank line comes before this line"),
+    ("page_break", "a page break comes before this line"),
+    ("after_marked", "furniture or footnotes were set aside before this line"),
+    ("indented", "this line is indented"),
+    ("cjk", "this line starts with a CJK character"),
+    ("unfinished", "this line ends without a sentence end"),
+    ("next_blank", "a blank line or page break comes after this line"),
+    ("debris_like", "this line has little prose in it"),
+    ("prev_single", "the open paragraph has one line"),
+    ("prev_title_like", "the open paragraph is one line that could be a whole heading"),
 )
 
 
-def features(c: Ctx) -> list[float]:
+def features(c: Ctx) -> tuple[float, ...]:
     """The values of :data:`FEATURES` at this boundary (the open paragraph's last line, then ``c``)."""
-    return [f(c) for _, f in FEATURES]
+    s = c.state
+    assert s is not None
+    prev = s.lines[-1].text.rstrip()
+    cw = max(c.cur.cw, 1)
+    width = display_width(prev)
+    text = c.text
+    first = text.lstrip()[:1]
+    words = text.split(None, 1)
+    single = len(s.lines) == 1
+    nxt = c.nxt
+    return (
+        float(s.last_cls is LineClass.UNFINISHED),
+        round(min(width / cw, 1.2) * 50) / 50,
+        float(ends_on_dangling_word(prev)),
+        float(prev.endswith(":")),
+        float(prev.endswith(_HYPHEN_ENDS)),
+        float(s.after_debris > 0),
+        round(max(-0.2, min((cw - width - 1 - display_width(words[0] if words else "")) / cw, 0.5)) * 50)
+        / 50,
+        float(c.lower),
+        float(first.isdigit()),
+        float(c.cur.blank_before),
+        float(c.cur.page_break_before),
+        float(c.cur.after_marked),
+        float(is_indented(text)),
+        float("\u2e80" <= first <= "\u9fff"),
+        float(c.cls is LineClass.UNFINISHED),
+        float(nxt is None or nxt.blank_before or nxt.page_break_before),
+        float(looks_like_debris(text)),
+        float(single),
+        float(single and is_title_like(prev)),
+    )
 
 
 Node = tuple[int, float, int, int, float]  # feature (-1: a leaf), threshold, left, right, value
@@ -148,8 +120,18 @@ def boundary(c: Ctx) -> tuple[bool, float, str]:
     to the feature it asked, and the explanation names the three features with
     the largest credit.
     """
+    score, why = weigh_values(features(c))
+    return score > 0, score, why
+
+
+@lru_cache(maxsize=1 << 14)
+def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
+    """The log-odds of joining for these feature values, and the three features with most credit.
+
+    A pure function of the values, kept for values seen before: most boundaries
+    of a document share a few patterns of evidence.
+    """
     baseline, trees = model()
-    values = features(c)
     credit = [0.0] * len(values)
     score = baseline
     for tree in trees:
@@ -161,7 +143,7 @@ def boundary(c: Ctx) -> tuple[bool, float, str]:
         score += node[4]
     ranked = sorted(range(len(credit)), key=lambda k: -abs(credit[k]))[:3]
     why = ", ".join(f"{FEATURES[k][0]} {credit[k]:+.1f}" for k in ranked if credit[k])
-    return score > 0, score, why
+    return score, why
 
 
 def probability(score: float) -> float:
