@@ -19,7 +19,9 @@ suppose assume write consider define denote note recall proof then now therefore
 """.split()
 )
 # Prepositions that also end phrasal verbs ("on", "up", "over") are left out.
-DANGLING_WORDS = frozenset("a an the and or nor but of to in with from by for at into onto than via whose".split())
+DANGLING_WORDS = frozenset(
+    "a an the and or nor but of to in with from by for at into onto than via whose".split()
+)
 SUSPENSION_WORDS = frozenset(["and", "or", "nor"])
 
 CAPTION_LABELS = (

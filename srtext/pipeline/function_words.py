@@ -21,7 +21,6 @@ from srtext.lang import DANGLING_WORDS, FUNCTION_WORDS
 __all__ = ["DANGLING_WORDS", "FUNCTION_WORDS", "ends_on_dangling_word", "is_function_word"]
 
 
-
 def is_function_word(word: str) -> bool:
     """Is the word (any case) one of the listed languages' function words?
 
@@ -29,8 +28,6 @@ def is_function_word(word: str) -> bool:
     [True, True, True, True, False, False, True]
     """
     return word.lower() in FUNCTION_WORDS
-
-
 
 
 def ends_on_dangling_word(text: str) -> bool:
