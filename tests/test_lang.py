@@ -30,7 +30,17 @@ def test_a_language_module_holds_only_known_names_of_plain_data(module: object) 
         assert all(isinstance(w, str) and w == w.strip() and w for w in value), name
 
 
-@pytest.mark.parametrize("name", ["FUNCTION_WORDS", "DANGLING_WORDS", "SUSPENSION_WORDS", "ABBREVIATIONS"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "FUNCTION_WORDS",
+        "DANGLING_WORDS",
+        "SUSPENSION_WORDS",
+        "TITLE_WORDS",
+        "NAME_CONNECTORS",
+        "ABBREVIATIONS",
+    ],
+)
 def test_words_compared_in_lower_case_are_written_in_lower_case(name: str) -> None:
     for module in lang.LANGUAGES:
         for word in getattr(module, name, ()):
@@ -50,3 +60,9 @@ def test_french_words_reach_the_line_tests() -> None:
     assert is_page_number("Page 3 sur 12") and is_page_number("p. 4")
     assert is_references_heading("Références") and is_references_heading("Bibliographie")
     assert ends_on_dangling_word("envoyés par la poste à") and ends_on_dangling_word("le long du cours de")
+
+
+def test_each_word_list_is_the_union_of_its_name() -> None:
+    for name in lang.WORD_LISTS:
+        words = {w for m in lang.LANGUAGES for w in getattr(m, name, ())}
+        assert set(getattr(lang, name)) == words, name

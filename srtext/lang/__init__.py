@@ -28,6 +28,9 @@ test cases.  The names (:data:`FIELDS`):
 ``REFERENCE_HEADINGS``, ``ABSTRACT_WORDS``, ``KEYWORD_WORDS``, ``INTRODUCTION_WORDS``
     headings of the reference list and of the front matter's parts; a space
     stands for any white space.
+``TITLE_WORDS``, ``NAME_CONNECTORS``
+    words of a title, never of a list of authors; words between authors'
+    names and particles of names ("and", "van der"), in lower case.
 ``ABBREVIATIONS``, ``FINAL_ABBREVIATIONS``, ``FINAL_AFTER_NUMBER``, ``MONTHS``
     the sentence splitter's: abbreviations (lower case, no final dot), those
     that may end a sentence, those that end one after a number, month names.
@@ -48,7 +51,8 @@ FIELDS = frozenset(
     """CODE ALSO FUNCTION_WORDS DANGLING_WORDS SUSPENSION_WORDS CAPTION_LABELS CAPTION_SHORT_LABELS
     CAPTION_CHARS CHAPTER_WORDS SECTION_WORDS CHAPTER_PATTERNS SECTION_PATTERNS PAGE_WORDS PAGE_OF_WORDS
     PAGE_OF_AFTER_WORD PAGE_SUFFIXES PAGE_PATTERNS REFERENCE_HEADINGS ABSTRACT_WORDS KEYWORD_WORDS
-    INTRODUCTION_WORDS ABBREVIATIONS FINAL_ABBREVIATIONS FINAL_AFTER_NUMBER MONTHS""".split()
+    INTRODUCTION_WORDS TITLE_WORDS NAME_CONNECTORS ABBREVIATIONS FINAL_ABBREVIATIONS FINAL_AFTER_NUMBER
+    MONTHS""".split()
 )
 
 #: Scripts written without spaces between words: each character counts as a word.
@@ -86,25 +90,33 @@ def alternation(words: Iterable[str]) -> str:
 FUNCTION_WORDS = _union("FUNCTION_WORDS")
 DANGLING_WORDS = _union("DANGLING_WORDS")
 SUSPENSION_WORDS = _union("SUSPENSION_WORDS")
+TITLE_WORDS = _union("TITLE_WORDS")
+NAME_CONNECTORS = _union("NAME_CONNECTORS")
 
-CAPTION_LABELS = _words("CAPTION_LABELS")
-CAPTION_SHORT_LABELS = _words("CAPTION_SHORT_LABELS")
+#: The word lists, each the union of every language's, longest words first; the
+#: names of the targets below, in their order (tests/test_lang.py checks it).
+WORD_LISTS = (
+    "CAPTION_LABELS CAPTION_SHORT_LABELS CHAPTER_WORDS SECTION_WORDS PAGE_WORDS PAGE_OF_WORDS"
+    " PAGE_OF_AFTER_WORD PAGE_SUFFIXES REFERENCE_HEADINGS ABSTRACT_WORDS KEYWORD_WORDS INTRODUCTION_WORDS"
+).split()
+(
+    CAPTION_LABELS,
+    CAPTION_SHORT_LABELS,
+    CHAPTER_WORDS,
+    SECTION_WORDS,
+    PAGE_WORDS,
+    PAGE_OF_WORDS,
+    PAGE_OF_AFTER_WORD,
+    PAGE_SUFFIXES,
+    REFERENCE_HEADINGS,
+    ABSTRACT_WORDS,
+    KEYWORD_WORDS,
+    INTRODUCTION_WORDS,
+) = map(_words, WORD_LISTS)
 CAPTION_CHARS = "".join(dict.fromkeys("".join(getattr(m, "CAPTION_CHARS", "") for m in LANGUAGES)))
-CHAPTER_WORDS = _words("CHAPTER_WORDS")
-SECTION_WORDS = _words("SECTION_WORDS")
-CHAPTER_PATTERNS = _patterns("CHAPTER_PATTERNS")
-SECTION_PATTERNS = _patterns("SECTION_PATTERNS")
-
-PAGE_WORDS = _words("PAGE_WORDS")
-PAGE_OF_WORDS = _words("PAGE_OF_WORDS")
-PAGE_OF_AFTER_WORD = _words("PAGE_OF_AFTER_WORD")
-PAGE_SUFFIXES = _words("PAGE_SUFFIXES")
-PAGE_PATTERNS = _patterns("PAGE_PATTERNS")
-
-REFERENCE_HEADINGS = _words("REFERENCE_HEADINGS")
-ABSTRACT_WORDS = _words("ABSTRACT_WORDS")
-KEYWORD_WORDS = _words("KEYWORD_WORDS")
-INTRODUCTION_WORDS = _words("INTRODUCTION_WORDS")
+CHAPTER_PATTERNS, SECTION_PATTERNS, PAGE_PATTERNS = map(
+    _patterns, ["CHAPTER_PATTERNS", "SECTION_PATTERNS", "PAGE_PATTERNS"]
+)
 
 #: Each language's abbreviations by its code, and ``all``: every language's.
 ABBREVIATIONS: dict[str, frozenset[str]] = {

@@ -29,6 +29,11 @@ ABSTRACT_WORDS = ("Zusammenfassung",)
 KEYWORD_WORDS = ("Schlüsselwörter",)
 INTRODUCTION_WORDS = ("Einleitung", "Einführung")
 
+#: Words of a title (in an all-capitals title too), never of a list of authors.
+TITLE_WORDS = frozenset(["über", "für"])
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["und", "von", "der"])
+
 ABBREVIATIONS = frozenset(
     "z.b bzw ca dr prof nr vgl evtl ggf inkl bspw d.h u.a z.t abb tab hr fr st jh mio mrd "
     "sog u.ä s.o s.u o.ä i.a a.a.o hrsg bd jan feb febr aug sept okt nov dez zit gem "

@@ -41,6 +41,11 @@ KEYWORD_WORDS = (
 )  # fmt: skip
 INTRODUCTION_WORDS = ("Introduction", "Preamble")
 
+#: Words of a title (in an all-capitals title too), never of a list of authors.
+TITLE_WORDS = frozenset("of the for in on with to a an at by from into via towards".split())
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["and"])
+
 ABBREVIATIONS = frozenset(
     "mr mrs ms dr prof sr jr st mt vs cf al fig figs eq eqs no nos vol vols pp ch sec secs "
     "approx dept univ inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec "

@@ -20,3 +20,5 @@ PAGE_WORDS = ("página",)
 #: "de" joins numbers in dates and measures too: only after a page word ("Página 3 de 10").
 PAGE_OF_AFTER_WORD = ("de",)
 REFERENCE_HEADINGS = ("Referencias", "Bibliografía")
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["y", "de", "del"])

@@ -30,6 +30,9 @@ ABSTRACT_WORDS = ("Résumé",)
 KEYWORD_WORDS = ("Mots-clés", "Mots clés")
 INTRODUCTION_WORDS = ("Introduction",)
 
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["et", "de", "la", "le"])
+
 ABBREVIATIONS = frozenset(
     "mm mme mmes mlle mlles mgr me dr pr st ste cf env av apr ex p.ex c.-à-d vol chap fig éd coll "
     "art p pp réf sq sqq".split()

@@ -17,3 +17,5 @@ CAPTION_LABELS = ("Figura", "Tabella")
 CHAPTER_WORDS = ("Capitolo",)
 PAGE_WORDS = ("pag.",)
 REFERENCE_HEADINGS = ("Bibliografia", "Riferimenti")
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["di", "da", "del"])

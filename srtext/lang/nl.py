@@ -11,3 +11,5 @@ over onder tussen is zijn was wordt worden heeft hebben niet geen alle elke er
 """.split()
 )
 SUSPENSION_WORDS = frozenset(["en", "of"])
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["van", "der", "den"])

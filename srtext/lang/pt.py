@@ -15,3 +15,5 @@ SUSPENSION_WORDS = frozenset(["e", "ou"])
 CAPTION_LABELS = ("Figura", "Tabela")
 PAGE_WORDS = ("página",)
 PAGE_OF_AFTER_WORD = ("de",)
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["de", "da"])

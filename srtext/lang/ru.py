@@ -27,6 +27,9 @@ ABSTRACT_WORDS = ("Аннотация",)
 KEYWORD_WORDS = ("Ключевые слова",)
 INTRODUCTION_WORDS = ("Введение",)
 
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["и"])
+
 ABBREVIATIONS = frozenset(
     "т.е т.к т.н т.о др пр см рис табл стр гг г им проф ул напр доц акад изд "
     "акад ин-т н.э гл ч руб коп тыс млн млрд англ лат нем франц см.также".split()

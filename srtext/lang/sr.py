@@ -33,6 +33,9 @@ ABSTRACT_WORDS = ("Апстракт", "Сажетак", "Sažetak", "Rezime", "�
 KEYWORD_WORDS = ("Кључне речи", "Ključne reči")
 INTRODUCTION_WORDS = ("Увод", "Uvod")
 
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["i", "и"])
+
 ABBREVIATIONS = frozenset(
     "npr tj sl dr prof br str god gl g ul sv tzv ing mr dipl gosp gđa gđica sr "
     "нпр тј сл др проф бр стр год гл г ул св тзв инж мр дипл госп гђа сл".split()

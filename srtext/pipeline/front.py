@@ -24,7 +24,14 @@ from collections.abc import Container, Sequence
 
 import regex
 
-from srtext.lang import ABSTRACT_WORDS, INTRODUCTION_WORDS, KEYWORD_WORDS, alternation
+from srtext.lang import (
+    ABSTRACT_WORDS,
+    INTRODUCTION_WORDS,
+    KEYWORD_WORDS,
+    NAME_CONNECTORS,
+    TITLE_WORDS,
+    alternation,
+)
 from srtext.pipeline.lines import Line
 
 #: The author line must be among this many non-empty lines of the first page.
@@ -35,8 +42,8 @@ END_WITHIN = 120
 _MARKS = regex.compile(r"[\d∗*†‡§¶⋆♯,;()]+")
 _NAME = regex.compile(r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?")
 # Words of a title (upper-case in an all-capitals title), never of a list of names.
-_TITLE_WORDS = frozenset("of the for in on with to a an at by from into via towards über für".split())
-_CONNECTORS = frozenset("and und et y i и & de da del van von der den di la le".split())
+_TITLE_WORDS = TITLE_WORDS  # each language's (srtext.lang)
+_CONNECTORS = NAME_CONNECTORS | {"&"}
 _GROUP = frozenset("collaboration collaborations team group consortium".split())
 # The front matter's headings: each language's KEYWORD_WORDS, ABSTRACT_WORDS and
 # INTRODUCTION_WORDS (srtext.lang).
