@@ -95,7 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--lang",
         metavar="CODE",
-        help="the language of the input (en, de, sr, ru, zh...; default: detected from the text)",
+        help="the language of the input (en, de, fr, sr, ru, zh...; default: detected from the text)",
     )
     p.add_argument(
         "--explain",

@@ -82,3 +82,22 @@ def test_no_front_matter_without_both_ends(text: str) -> None:
 def test_front_matter_only_on_the_first_page() -> None:
     text = f"Body of page one.\n\f{TITLE}\n{AUTHORS}\nAbstract\n{ABSTRACT_TEXT}\n1 Introduction\n"
     assert recover_text(text, Config(window=None, drop=DROP)) == recover_text(text)
+
+
+def test_french_abstract_and_keywords_end_the_front_matter() -> None:
+    """« Résumé » and « Mots-clés », srtext.lang.fr's words, mark a French paper's front matter."""
+    lines = [
+        "Le déplacement des rivières du Nord",
+        "Anne Dubois1 et Marc Lefèvre2",
+        "1 Service des eaux, Lille",
+        "Résumé",
+        "Nous mesurons le déplacement des berges de trois rivières.",
+        "Mots-clés : rivières, berges, crues",
+        "",
+        "Les rivières du Nord changent de lit chaque année.",
+    ]
+    page = list(text_lines("\n".join(lines) + "\n"))
+    assert find_front_matter(page) == range(1, 6)
+    words = ["Résumé", "Mots clés : crues"]
+    page = list(text_lines("\n".join([*lines[:3], words[0], lines[4], words[1], *lines[6:]]) + "\n"))
+    assert find_front_matter(page) == range(1, 6)

@@ -50,6 +50,8 @@ from collections.abc import Sequence
 
 import regex
 
+from srtext.lang import SPACELESS_SCRIPTS
+
 _JUNK_COMMANDS = (
     "cite citep citet citealp citealt citetext citeauthor citeyear citeyearpar Citep Citet Citealp "
     "Citealt Citetext Citeauthor Citeyear Citeyearpar citetalias citepalias ref eqref"
@@ -62,8 +64,9 @@ JUNK = re.compile(
 )
 _SPECIAL = re.compile(r"(?<!\d)\W+|\W+(?!\d)")
 _NON_WORD = re.compile(r"\W")
-_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]|[^\p{Han}\p{Hiragana}\p{Katakana}]+")
-_HAS_CJK = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
+# Each character of a script written without spaces is a word (srtext.lang.SPACELESS_SCRIPTS).
+_CJK = regex.compile(rf"[{SPACELESS_SCRIPTS}]|[^{SPACELESS_SCRIPTS}]+")
+_HAS_CJK = regex.compile(rf"[{SPACELESS_SCRIPTS}]")
 
 MIN_REARRANGE = 10  # words: the benchmark's setting for arXiv papers
 PARA_COST = 1.1  # a split or merge costs a little more than a word

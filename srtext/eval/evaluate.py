@@ -47,11 +47,10 @@ from pathlib import Path
 import regex
 
 from srtext.eval.docdiff import Runs, diff
+from srtext.lang import SPACELESS_SCRIPTS
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
-_WORD = regex.compile(
-    r"[\p{Han}\p{Hiragana}\p{Katakana}]|[\p{L}\p{N}--\p{Han}\p{Hiragana}\p{Katakana}]+", regex.V1
-)
+_WORD = regex.compile(rf"[{SPACELESS_SCRIPTS}]|[\p{{L}}\p{{N}}--{SPACELESS_SCRIPTS}]+", regex.V1)
 _SENTENCE_END = regex.compile(r"(?<=[.?!])[\"'’”)\]]*\s+(?=[\p{Lu}\p{N}\[(\"'“‘])|(?<=[。！？])")
 
 

@@ -24,6 +24,14 @@ from collections.abc import Container, Sequence
 
 import regex
 
+from srtext.lang import (
+    ABSTRACT_WORDS,
+    INTRODUCTION_WORDS,
+    KEYWORD_WORDS,
+    NAME_CONNECTORS,
+    TITLE_WORDS,
+    alternation,
+)
 from srtext.pipeline.lines import Line
 
 #: The author line must be among this many non-empty lines of the first page.
@@ -34,23 +42,15 @@ END_WITHIN = 120
 _MARKS = regex.compile(r"[\d∗*†‡§¶⋆♯,;()]+")
 _NAME = regex.compile(r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?")
 # Words of a title (upper-case in an all-capitals title), never of a list of names.
-_TITLE_WORDS = frozenset("of the for in on with to a an at by from into via towards über für".split())
-_CONNECTORS = frozenset("and und et y i и & de da del van von der den di la le".split())
+_TITLE_WORDS = TITLE_WORDS  # each language's (srtext.lang)
+_CONNECTORS = NAME_CONNECTORS | {"&"}
 _GROUP = frozenset("collaboration collaborations team group consortium".split())
-_KEYWORDS = regex.compile(
-    r"""\A\s*(?:PACS|Keywords?|Key\s*words|Index\s+terms|MSC|AMS\s+subject|Mathematics\s+Subject
-        |Subject\s+classification|JEL|Schlüsselwörter|Ключевые\s+слова|Кључне\s+речи|Ključne\s+reči
-        |关键词|關鍵詞)\b""",
-    regex.VERBOSE | regex.IGNORECASE,
-)
-_ABSTRACT = regex.compile(
-    r"\A\s*(?:Abstract|Summary|Zusammenfassung|Аннотация|Апстракт|Сажетак|Sažetak|Rezime|Резиме|摘要)\b",
-    regex.IGNORECASE,
-)
+# The front matter's headings: each language's KEYWORD_WORDS, ABSTRACT_WORDS and
+# INTRODUCTION_WORDS (srtext.lang).
+_KEYWORDS = regex.compile(rf"\A\s*{alternation(KEYWORD_WORDS)}\b", regex.IGNORECASE)
+_ABSTRACT = regex.compile(rf"\A\s*{alternation(ABSTRACT_WORDS)}\b", regex.IGNORECASE)
 _INTRODUCTION = regex.compile(
-    r"""\A\s*(?:(?:\d+|[IVX]+)\.?\s*)?
-        (?:Introduction|Einleitung|Einführung|Введение|Увод|Uvod|Preamble|引言|前言)\s*\Z""",
-    regex.VERBOSE | regex.IGNORECASE,
+    rf"\A\s*(?:(?:\d+|[IVX]+)\.?\s*)?{alternation(INTRODUCTION_WORDS)}\s*\Z", regex.IGNORECASE
 )
 _NUMBERING = regex.compile(r"\A\s*(?:\d+|[IVX]+)\.?\s*\Z")
 

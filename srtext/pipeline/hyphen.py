@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import regex
 
+from srtext.lang import CJK_SCRIPTS, SUSPENSION_WORDS
 from srtext.pipeline.lazyre import lazy
 
 if TYPE_CHECKING:
@@ -32,8 +33,8 @@ Span = tuple[int, int, int, int, int]
 HYPHENS = "-\u2010\u2011"
 _HYPHEN_END = regex.compile(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
 _SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
-_CJK_END = lazy(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}。、，！？：；」』）]\Z")
-_CJK_START = lazy(r"\A[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}「『（]")
+_CJK_END = lazy(rf"[{CJK_SCRIPTS}。、，！？：；」』）]\Z")
+_CJK_START = lazy(rf"\A[{CJK_SCRIPTS}「『（]")
 _FIRST_WORD = lazy(r"\A\p{L}+")
 # Every pattern here that looks at a line's end needs its last character to be one of
 # these, or a CJK character or punctuation (all from U+1100 on); see plain_end.
@@ -41,33 +42,8 @@ _SPECIAL_ENDS = frozenset(HYPHENS + "\u00ad\u2013\u2014\u2212")
 _FIRST_CJK = "\u1100"
 _LOWER = lazy(r"\A\p{Ll}")
 
-# Conjunctions after which a line-end hyphen is a suspended hyphen ("Ein- und
-# Ausgang"), in the languages srtext is tested on.
-SUSPENSION_WORDS = frozenset(
-    [
-        "and",
-        "or",
-        "nor",
-        "und",
-        "oder",
-        "bzw",
-        "sowie",
-        "et",
-        "ou",
-        "i",
-        "ili",
-        "ni",
-        "и",
-        "или",
-        "ни",
-        "a",
-        "e",
-        "o",
-        "y",
-        "en",
-        "of",
-    ]
-)
+# SUSPENSION_WORDS: conjunctions after which a line-end hyphen is a suspended hyphen
+# ("Ein- und Ausgang"), each language's in srtext.lang.
 
 
 def joint_paper(left: str, right: str) -> tuple[int, str]:

@@ -14,9 +14,10 @@ no space needed.  It does not end:
 * after an abbreviation that can end a sentence ("etc.", "usw.", "itd.",
   "и т. д.") only when the next word is capitalised.
 
-The lists are per language (``en``, ``de``, ``sr``/``sh``, ``hr``, ``bs``,
-``ru``, ``uk``, ``bg``, ``mk``, ``zh``, ``ja``); any other language, or
-``None``, uses all of them.
+The lists are per language (:mod:`srtext.lang`: ``en``, ``de``, ``fr``,
+``sr``/``sh``, ``hr``, ``bs``, ``ru``, ``uk``, ``bg``, ``mk``, ``zh``, ``ja``);
+any other language, or ``None``, uses all of them.  French sets a space before
+its closing guillemet, which then closes the sentence ("« C'est fini. » Puis").
 """
 
 from __future__ import annotations
@@ -26,52 +27,22 @@ from collections.abc import Iterator
 import regex
 
 # Abbreviations after which a full stop does not end a sentence (lower case, without the
-# final dot; inner dots kept: "e.g").  Words that can also end a sentence are in _FINAL.
-_ABBREVIATIONS: dict[str, frozenset[str]] = {
-    "en": frozenset(
-        "mr mrs ms dr prof sr jr st mt vs cf al fig figs eq eqs no nos vol vols pp ch sec secs "
-        "approx dept univ inc ltd co corp jan feb mar apr jun jul aug sep sept oct nov dec "
-        "ca resp e.g i.e a.m p.m ref refs ed eds rev gen col lt capt sgt gov rep sen assoc est thm def "
-        "lem prop cor tab app".split()
-    ),
-    "de": frozenset(
-        "z.b bzw ca dr prof nr vgl evtl ggf inkl bspw d.h u.a z.t abb tab hr fr st jh mio mrd "
-        "sog u.ä s.o s.u o.ä i.a a.a.o hrsg bd jan feb febr aug sept okt nov dez zit gem "
-        "ff s str tel".split()
-    ),
-    "sr": frozenset(
-        "npr tj sl dr prof br str god gl g ul sv tzv ing mr dipl gosp gđa gđica sr "
-        "нпр тј сл др проф бр стр год гл г ул св тзв инж мр дипл госп гђа сл".split()
-    ),
-    "ru": frozenset(
-        "т.е т.к т.н т.о др пр см рис табл стр гг г им проф ул напр доц акад изд "
-        "акад ин-т н.э гл ч руб коп тыс млн млрд англ лат нем франц см.также".split()
-    ),
-    "zh": frozenset(),
-}
-_ALIASES = {"sh": "sr", "hr": "sr", "bs": "sr", "uk": "ru", "bg": "ru", "mk": "sr", "ja": "zh"}
-_ABBREVIATIONS["all"] = frozenset().union(*_ABBREVIATIONS.values())
+# final dot; inner dots kept: "e.g"), each language's and "all"; abbreviations that may
+# end a sentence (a boundary only before a capitalised word; two-word ones, "и т. д.",
+# written with a dot between the words); those that end one after a number ("в 1799 г.
+# Он ..."); month names after an ordinal: each language's in srtext.lang.
+from srtext.lang import ABBREVIATIONS as _ABBREVIATIONS
+from srtext.lang import ALIASES as _ALIASES
+from srtext.lang import FINAL_ABBREVIATIONS as _FINAL
+from srtext.lang import FINAL_AFTER_NUMBER as _FINAL_AFTER_NUMBER
+from srtext.lang import MONTHS as _MONTHS
 
-# Abbreviations that may end a sentence: a boundary only before a capitalised word.
-# Two-word ones ("и т. д.") are written with a dot between the words.
-_FINAL = frozenset(["etc", "usw", "itd", "итд", "т.д", "т.п", "и.др", "i.sl", "и.сл", "u.s.w", "u.ä", "o.ä"])
-# Abbreviations that end a sentence after a number ("в 1799 г. Он ...").
-_FINAL_AFTER_NUMBER = frozenset(["г", "гг", "год", "god", "g", "j", "jh", "jhs"])
-
-_MONTHS = frozenset(
-    "januar februar märz april mai juni juli august september oktober november dezember "
-    "jänner feber "
-    "januar februar mart april maj jun jul avgust septembar oktobar novembar decembar "
-    "јануар фебруар март април мај јун јул август септембар октобар новембар децембар "
-    "siječnja veljače ožujka travnja svibnja lipnja srpnja kolovoza rujna listopada "
-    "studenoga prosinca".split()
-)
-
-# A candidate end: terminal punctuation, closing marks, then white space (Latin and
-# Cyrillic...); or a CJK terminal mark with its closing marks (no space needed).
+# A candidate end: terminal punctuation, closing marks (French sets a space before its
+# closing guillemet), then white space (Latin and Cyrillic...); or a CJK terminal mark with its closing
+# marks (no space needed).
 _END = regex.compile(
     r"""(?:
-        (?P<term>[.?!…]+|\.(?:\s?\.){2})(?P<close>["'”’»›)\]]*)(?P<space>\s+)
+        (?P<term>[.?!…]+|\.(?:\s?\.){2})(?P<close>(?:["'”’»›)\]]|\s[»›])*)(?P<space>\s+)
       | (?P<cjk>[。！？]+|…{2}|\.{6})(?P<cjkclose>[」』”’）》〉"]*)\s*
     )""",
     regex.VERBOSE,
@@ -79,7 +50,7 @@ _END = regex.compile(
 _WORD_BEFORE = regex.compile(r"(?:\p{L}+\.)*[\p{L}\p{N}'’-]*\Z")
 _NUMBERING = regex.compile(r"\s*(?:\d+(?:\.\d+)*|[IVXLC]+|\p{L})\Z")
 _NEXT_WORD = regex.compile(r"\S+")
-_OPENING = regex.compile(r"[\"'“‘«‹„(\[¿¡—–-]*(\S)")
+_OPENING = regex.compile(r"(?:[\"'“‘«‹„(\[¿¡—–-]|[«‹]\s)*(\S)")  # French: "« Non"
 
 
 def _lang_key(lang: str | None) -> str:

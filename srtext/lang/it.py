@@ -1,0 +1,21 @@
+"""Italian: the words srtext's line tests know, as plain data (no sentence lists yet)."""
+
+from __future__ import annotations
+
+CODE = "it"
+
+FUNCTION_WORDS = frozenset(
+    """
+e ed o ma se allora dunque che chi cui dove il lo la gli le un uno una dei delle degli del della
+nel nella con senza per su tra fra è sono sia essere ha hanno si non tutti tutte ogni
+""".split()
+)
+DANGLING_WORDS = frozenset("il lo gli uno una dei delle degli della nella con senza per tra fra".split())
+SUSPENSION_WORDS = frozenset(["e", "o"])
+
+CAPTION_LABELS = ("Figura", "Tabella")
+CHAPTER_WORDS = ("Capitolo",)
+PAGE_WORDS = ("pag.",)
+REFERENCE_HEADINGS = ("Bibliografia", "Riferimenti")
+#: Words between authors' names, and particles of names ("van der", "de la").
+NAME_CONNECTORS = frozenset(["di", "da", "del"])

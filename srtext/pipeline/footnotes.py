@@ -1,0 +1,353 @@
+"""Footnotes, found page by page: short blocks after a marker at a page's bottom, or mid-page.
+
+A footnote starts with a marker symbol, or with a number that the page's text
+carries as a marker; a footnote that pdftotext glued onto a line of text is
+split off it first (:func:`split_glued_footnotes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from srtext.pipeline.classify import CJK_CHAR
+from srtext.pipeline.furniture import FOOTER
+from srtext.pipeline.lines import Line
+
+MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found before
+_MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
+# A marker symbol before a note's text; the ASCII asterisk needs a space or a
+# capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
+# cron field, not notes.
+_SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# A marker on a line of its own, its note's text after an empty line.
+_MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
+# A note's number before its text, with a space or glued to a capitalised word ("1See").
+_NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
+_DOTTED_NUMBER_MARK = regex.compile(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
+# "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
+_CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
+
+
+def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
+    """Footnote lines of one page: what lies below a marker line near the page's bottom.
+
+    Going up from the last line (furniture and empty lines aside), the nearest
+    line within six lines that starts with a marker symbol (∗ † ‡ § ¶, superscript
+    digits), or with a number that the page's text carries as a marker after a
+    word ("banks.1", "Fellow1"), starts a footnote that runs down to an empty line
+    (what follows it is the other column's text).  Up to :data:`MAX_NOTES`
+    footnotes are taken, each found above the previous one the same way.
+    A line that starts with a marker symbol starts a footnote anywhere on the
+    page (two columns: the first column's footnotes come mid-page), which runs
+    to the next empty line (four lines at most).
+
+    >>> texts = ["Rivers move on.1 They cut", "banks and fields.", "1 See the survey", "of 1990.", "", "4"]
+    >>> page = [Line(i, 1, t) for i, t in enumerate(texts)]
+    >>> sorted(find_footnotes(page, {5: "page number"}))
+    [2, 3]
+    >>> sorted(find_footnotes(page[:2] + page[4:], {3: "page number"}))
+    []
+
+    A numbered heading in capitals is not a footnote, though the page has its number as a marker:
+
+    >>> texts = ["Rivers move on.1 They cut", "", "1 INTRODUCTION", "Rivers cut banks.", "⋆ E-mail: a@b.c"]
+    >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
+    [4]
+
+    A marker alone on its line is a note's when an empty line and a capitalised
+    text follow it; a formula's superscript that pdftotext set apart is not:
+
+    >>> texts = ["Rivers cut their", "∗", "", "Email: a@b.c", "", "banks.", "U", "†", "", "U (x) → gL"]
+    >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
+    [1, 3]
+    """
+    notes: set[int] = set()
+    short = _short_line(page)
+    body = "\n".join(line.text for i, line in enumerate(page) if i not in furniture)
+    content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
+    end = len(content)
+    for _note in range(MAX_NOTES):
+        for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
+            if k + 1 < end and _note_below_mark(page, content[k], content[k + 1], numbers=True):
+                last = _note_end(page, content[k + 1], content[end - 1], short)
+                notes.add(content[k])  # the marker, and its note's lines
+                notes.update(range(content[k + 1], last + 1))
+            elif _starts_with_marker(page[content[k]].text, body, dotted=True) or (
+                (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER)
+                and _numbered_notes(page, content[k], content[k] + 1)
+            ):
+                last = _note_end(page, content[k], content[end - 1], short)
+                notes.update(range(content[k], last + 1))
+            else:
+                continue
+            end = k
+            break
+        else:
+            break
+    # In two columns a footnote ends a column, in the middle of pdftotext's page:
+    # a line with a marker symbol starts one anywhere, and it runs to an empty line.
+    for n, k in enumerate(content[1:], 1):
+        if k in notes:
+            continue
+        text = page[k].text
+        mark_alone = len(text.strip()) <= 2  # marks alone are short: the cheap question first
+        stacked = _stacked_marks(page, k) if mark_alone else range(0)
+        if stacked:
+            notes.update(stacked)
+            continue
+        if mark_alone and n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
+            notes.update((k, content[n + 1]))  # a marker alone, and its note's line
+        elif text.lstrip()[:1].isdigit() and _numbered_note_mid_page(
+            page, k, body, content[n + 1] if n + 1 < len(content) else None
+        ):
+            notes.add(k)
+        elif _SYMBOL_MARK.match(text):
+            j = k
+            while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
+                notes.add(j)
+                if len(page[j].text.strip()) < short:
+                    break  # a short line ends the note: the body goes on below it
+                j += 1
+    return {i for i in notes if i not in furniture}
+
+
+def _stacked_marks(page: Sequence[Line], i: int) -> range:
+    """Marks alone on consecutive lines from ``i``, an empty line, then as many notes' lines.
+
+    KOMA-Script's and the standard classes' notes come out so when pdftotext
+    sets the marks apart: "‡", "§", "", "See the notes ...", "See the notes ...";
+    numbers too ("1", "2"), when each note ends a sentence.  The range covers
+    marks, empty line and notes; it is empty when the shape is not there (one
+    mark alone is :func:`_note_below_mark`'s).
+
+    >>> texts = ["text‡ more§ text", "‡", "§", "", "See the notes.", "See them too.", "", "Body"]
+    >>> _stacked_marks([Line(n, 1, t) for n, t in enumerate(texts)], 1)
+    range(1, 6)
+    """
+    j = i
+    numbers = False
+    while j < len(page) and (_MARK_ALONE.match(page[j].text) or _NUMBER_ALONE_MARK.match(page[j].text)):
+        numbers = numbers or not _MARK_ALONE.match(page[j].text)
+        j += 1
+    marks = j - i
+    if marks < 2 or j >= len(page) or page[j].text.strip():
+        return range(0)
+    notes = page[j + 1 : j + 1 + marks]
+    if len(notes) < marks or not all(_CAPITAL_START.match(line.text) for line in notes):
+        return range(0)
+    if numbers and not all(line.text.rstrip().endswith(_NOTE_ENDS) for line in notes):
+        return range(0)  # numbers stacked over words: a table's column
+    return range(i, j + 1 + marks)
+
+
+def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
+    """Are lines ``i`` and ``j`` numbered notes in sequence ("1. See ...", "2. See ...")?
+
+    A note whose mark stands on the page before (the note moved to the next
+    page) is known by the note under it.
+
+    >>> texts = ["1. See the notes.", "2. Lost in the flood.", "3 Results"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> _numbered_notes(page, 0, 1), _numbered_notes(page, 1, 2)
+    (True, False)
+    """
+    numbers = []
+    for n in (i, j):
+        text = page[n].text.rstrip()
+        m = _DOTTED_NUMBER_MARK.match(text) or _NUMBER_MARK.match(text)
+        if m is None or not text.endswith(_NOTE_ENDS):
+            return False
+        numbers.append(int(m.group(1)))
+    return numbers[0] < numbers[1]
+
+
+def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
+    """Is line ``i``, in mid-page, a one-line numbered note ("1 See the notes ...")?
+
+    Two columns put the first column's notes in the middle of pdftotext's page.
+    The page must carry the number as a marker after a word, the line must end
+    a sentence (a numbered heading does not), and an empty line, another such
+    note or the page's end must follow.
+    """
+    text = page[i].text.rstrip()
+    if text.lstrip().startswith("("):
+        return False  # "(2) Those rings are ...": an item of the text's own list
+    if not text.endswith((".", "。", "!", "?")) or not _starts_with_marker(text, body):
+        return False
+    if _SYMBOL_MARK.match(text):
+        return False  # the symbol's own rule
+    return following is None or following > i + 1 or _NUMBER_MARK.match(page[following].text) is not None
+
+
+def _note_below_mark(page: Sequence[Line], mark: int, text: int, numbers: bool = False) -> bool:
+    """Is line ``mark`` a marker alone, with its note's text after one empty line, or right below?
+
+    A marker symbol alone is just as often a formula's superscript ("θ∗", "U†")
+    that pdftotext put on a line of its own; those have the formula's next line
+    right below them, a note has an empty line and then a capitalised text, or
+    right below it a sentence of four words or more.  With ``numbers``, a
+    number the page carries as a marker counts too (:func:`number_mark_alone`).
+
+    >>> texts = ["rights§ apply", "§", "Only when the daemon was started by hand.", "U", "†", "U (x) → gL"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> _note_below_mark(page, 1, 2), _note_below_mark(page, 4, 5)
+    (True, False)
+    """
+    if text == mark + 1 and not _sentence_note(page[text].text):
+        return False
+    if text not in (mark + 1, mark + 2):
+        return False
+    if _MARK_ALONE.match(page[mark].text) is not None:
+        return _CAPITAL_START.match(page[text].text) is not None
+    return numbers and number_mark_alone(page, mark, gap=text - mark - 1)
+
+
+def _sentence_note(text: str) -> bool:
+    """A note's line as a sentence: four words (or six CJK characters) or more, capitalised, ending one."""
+    stripped = text.strip()
+    return (
+        (len(stripped.split()) >= 4 or len(CJK_CHAR.findall(stripped)) >= 6)
+        and stripped.endswith(_NOTE_ENDS)
+        and _CAPITAL_START.match(stripped) is not None
+    )
+
+
+def number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
+    """Is line ``i`` a note's number set apart ("1", an empty line, "Older drives report ...")?
+
+    The page's text must carry the number as a marker after a word ("drives1"),
+    else it is a page number; the note must end a sentence on its first line, or
+    on its second after a full first one, else it is a section's title under its
+    number ("1" / "Introduction") or the body going on.
+    ``gap`` is the number of empty lines between the number and the note (0 or 1).
+
+    >>> texts = ["The serial numbers of the drives1 were kept.", "", "1", "", "Older drives have none.", "2"]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> [number_mark_alone(page, i) for i in (2, 5)]
+    [True, False]
+    >>> number_mark_alone(page[:4] + [Line(4, 1, "Introduction")], 2)
+    False
+    """
+    number = _NUMBER_ALONE_MARK.match(page[i].text)
+    at = i + 1 + gap
+    if number is None or at >= len(page) or any(page[j].text.strip() for j in range(i + 1, at)):
+        return False
+    note = page[at].text.strip()
+    if _CAPITAL_START.match(note) is None:
+        return False
+    if not note.endswith(_NOTE_ENDS):  # a note of two lines at most, ending a sentence
+        block = [line.text.strip() for line in page[at : at + 3]]
+        two = len(block) >= 2 and block[1] and (len(block) < 3 or not block[2])
+        if not (two and len(note) >= _short_line(page) and block[1].endswith(_NOTE_ENDS)):
+            return False  # a body line under a stray number is no note
+    body = " ".join(line.text for n, line in enumerate(page) if n != i)
+    return regex.search(rf"\p{{L}}[.,;:)]?{number.group(1)}(?!\d)", body) is not None
+
+
+_NOTE_ENDS = (".", "!", "?", ")", "。")
+_NUMBER_ALONE_MARK = regex.compile(r"\A\s*(\d{1,2})\s*\Z")
+
+
+def _note_end(page: Sequence[Line], first: int, last: int, short: int) -> int:
+    """The last line of a note that starts at ``first``: down to an empty line, ``last`` at most.
+
+    A full line goes on to the next; after a line shorter than ``short``
+    characters only another note does (a short sentence, or a mark alone with
+    its sentence under it: pdftotext sets notes and marks apart in any order).
+    What else comes without an empty line is the body going on (no page break
+    below the note).
+    """
+    end = first
+    while end < last and page[end + 1].text.strip():
+        if len(page[end].text.strip()) >= short:
+            end += 1
+            continue
+        after = page[end + 1].text
+        if _sentence_note(after) and len(after.strip()) < short:
+            end += 1
+            continue
+        marked = _MARK_ALONE.match(after) or _NUMBER_ALONE_MARK.match(after)
+        if marked and end + 2 <= last and _sentence_note(page[end + 2].text):
+            end += 2
+            continue
+        break
+    return end
+
+
+def _short_line(page: Sequence[Line]) -> int:
+    """Characters under which a line of the page is short: 4/5 of its upper-quartile line."""
+    lengths = sorted(len(line.text.strip()) for line in page if line.text.strip())
+    return lengths[len(lengths) * 3 // 4] * 4 // 5 if lengths else 0
+
+
+# A note's text: a capitalised word of three letters, or a shorter one or an
+# abbreviation followed by another word ("См. примечания", "Ib. p. 4").
+# Scripts without case start a note with any word: "参见本章末尾的说明。".
+_CAPITAL_START = regex.compile(
+    rf"\A\s*(?:\p{{Lu}}(?:\p{{Ll}}{{2}}|\p{{Ll}}{{0,2}}\.?\s+\p{{L}})|{CJK_CHAR.pattern}{{2}})"
+)
+
+
+def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
+    """Does the line start with a marker symbol, or with a number the page carries as a marker?
+
+    With ``dotted``, "1. See the notes ..." counts too (HTML's and Writer's notes;
+    only at a page's bottom, where a numbered list seldom ends a page on a note
+    whose number the text carries: "so8").
+    """
+    if _SYMBOL_MARK.match(text):
+        return True
+    m = _NUMBER_MARK.match(text)
+    if m is None and dotted and text.rstrip().endswith(_NOTE_ENDS):
+        m = _DOTTED_NUMBER_MARK.match(text)
+    if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
+        return False
+    number = m.group(1)
+    if regex.search(rf"\p{{L}}[.,;:)]?{number}(?!\d)", page_text) is not None:
+        return True
+    # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
+    # keeps it at all; a note that ends a sentence under such a number is taken.
+    return (
+        CJK_CHAR.search(text) is not None
+        and text.rstrip().endswith(_NOTE_ENDS)
+        and regex.search(rf"(?m)^[ \t]*{number}[ \t]*$", page_text) is not None
+    )
+
+
+_GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
+
+
+def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
+    """Split lines where pdftotext glued a footnote onto the text beside or above it.
+
+    pdftotext puts text on one line when it shares a baseline (a footnote of one
+    column beside the other column's text), and it joins a page's hyphenated last
+    line with the footnote below it ("bea-" + "∗ The data..." -> "bea∗ The data").
+    A marker symbol right after a lower-case letter, then a space and a capital,
+    is such a seam when the page carries the same marker elsewhere (the note's
+    reference in the text).  Both parts keep the line's number; the second part's
+    offset points at the marker.
+
+    >>> page = [Line(1, 1, "It rose.∗ Then it fell"), Line(2, 1, "and fe∗ Data from 1990.", offset=23)]
+    >>> [(x.number, x.text, x.offset) for x in split_glued_footnotes(page)]
+    [(1, 'It rose.∗ Then it fell', 0), (2, 'and fe', 23), (2, '∗ Data from 1990.', 29)]
+    >>> [x.text for x in split_glued_footnotes(page[1:])]  # the only ∗ of the page is a reference
+    ['and fe∗ Data from 1990.']
+    """
+    out: list[Line] = []
+    text = ""
+    for line in page:
+        seam = None
+        for m in _GLUED_MARK.finditer(line.text):
+            seam = m
+        if seam is not None:
+            text = text or "\n".join(x.text for x in page)
+            if text.count(seam.group()[0]) >= 2:
+                k = seam.start()
+                out.append(line._replace(text=line.text[:k]))
+                out.append(line._replace(text=line.text[k:], offset=line.offset + k))
+                continue
+        out.append(line)
+    return out

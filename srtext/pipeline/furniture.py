@@ -1,0 +1,104 @@
+"""What page furniture looks like, line by line: page numbers, margin stamps, lines compared across pages.
+
+The kinds of marks :mod:`srtext.pipeline.pages` gives lines (``Line.mark``) are
+named here.  Page numbers come in their usual forms (3, iii, "- 3 -", "Page 3
+of 10", "S. 3", "стр. 3", "第 3 页"), each language's page words in
+:mod:`srtext.lang`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import regex
+
+from srtext.lang import (
+    PAGE_OF_AFTER_WORD,
+    PAGE_OF_WORDS,
+    PAGE_PATTERNS,
+    PAGE_SUFFIXES,
+    PAGE_WORDS,
+    alternation,
+)
+from srtext.pipeline.lines import Line
+
+HEADER = "header"
+FOOTER = "footer"
+STAMP = "margin stamp"
+PAGE_NUMBER = "page number"
+FOOTNOTE = "footnote"
+FRONT_MATTER = "front matter"  # not furniture: text, a paragraph kind of its own
+
+ZONE = 3  # lines at the top and at the bottom of a page where furniture lives
+
+_PAGE_NUMBER = regex.compile(
+    rf"""\A\s*(?:
+        [-–—−]\s*\d{{1,4}}\s*[-–—−]
+      | {"|".join(PAGE_PATTERNS)}
+      | {alternation(PAGE_WORDS)}\s*\d{{1,4}}
+        (?:\s*{alternation(("/", *PAGE_OF_WORDS, *PAGE_OF_AFTER_WORD))}\s*\d{{1,4}})?
+        \s*{alternation(PAGE_SUFFIXES)}?
+      | \d{{1,4}}\s*{alternation(("/", *PAGE_OF_WORDS))}\s*\d{{1,4}}
+      | \d{{1,4}}
+      | [ivxlc]{{1,7}}
+      | [IVXLC]{{1,7}}
+    )\s*\Z""",
+    regex.IGNORECASE | regex.VERBOSE,
+)
+# Lines a repository or publisher stamps on a page, wherever pdftotext puts them.
+_STAMP = regex.compile(
+    r"""\A\s*(?:
+        arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[[^\]]{2,20}\]\s+\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}
+      | Downloaded\s+(?:from|by)\s+\S+.*\b(?:on|at)\b.*\d{4}.*
+      | Authorized\s+licensed\s+use\s+limited\s+to\b.*
+    )\s*\Z""",
+    regex.VERBOSE,
+)
+_DIGITS = regex.compile(r"\d+")
+_SPACE = regex.compile(r"\s+")
+
+
+def is_page_number(text: str) -> bool:
+    """Is the line a bare page number in one of its usual forms?
+
+    >>> [is_page_number(t) for t in ["3", " iii ", "- 3 -", "Page 3 of 10", "S. 3", "стр. 3", "12/20"]]
+    [True, True, True, True, True, True, True]
+    >>> [is_page_number(t) for t in ["第1页共3页", "第 2 页", "第3章"]]
+    [True, True, False]
+    >>> [is_page_number(t) for t in ["3 cases", "1999 and 2000", "Page 3 shows", "II. Methods"]]
+    [False, False, False, False]
+    """
+    return _PAGE_NUMBER.match(text) is not None
+
+
+def is_stamp(text: str) -> bool:
+    """Is the line a repository's or publisher's stamp (arXiv's margin line, "Downloaded from ...")?
+
+    >>> [is_stamp(t) for t in ["arXiv:2101.01234v2  [cs.CL]  3 Mar 2021",
+    ...     "arXiv:hep-th/0001207v1 [hep-th] 28 Jan 2000",
+    ...     "Downloaded from https://example.org/a/12 by guest on 3 March 2021"]]
+    [True, True, True]
+    >>> [is_stamp(t) for t in ["arXiv:2101.01234", "hep-th/0001207", "Downloaded from the archive, the"]]
+    [False, False, False]
+    """
+    return _STAMP.match(text) is not None
+
+
+def mask(text: str) -> str:
+    """A line with its digits masked and its white space collapsed, for comparing pages.
+
+    >>> mask("Notes on rivers   12"), mask("13  Notes on rivers")
+    ('Notes on rivers #', '# Notes on rivers')
+    """
+    return _SPACE.sub(" ", _DIGITS.sub("#", text)).strip()
+
+
+def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
+    """Indices of the first and the last :data:`ZONE` non-empty lines of a page.
+
+    >>> page = [Line(i, 1, t) for i, t in enumerate(["H", "", "a", "b", "c", "d", "", "7"])]
+    >>> zones(page)
+    ([0, 2, 3], [4, 5, 7])
+    """
+    filled = [i for i, line in enumerate(page) if line.text.strip()]
+    return filled[:ZONE], filled[-ZONE:]

@@ -1,0 +1,150 @@
+"""Lines that open a part of their own by a label: captions, reference lists and their entries, list items.
+
+Tests on one line's text, as :mod:`srtext.pipeline.classify`'s are (which
+re-exports them).  Each language's caption labels and reference-list headings
+("Abbildung", "Рис.", "Références") are in :mod:`srtext.lang`.
+"""
+
+from __future__ import annotations
+
+import regex
+
+from srtext.lang import CAPTION_CHARS, CAPTION_LABELS, CAPTION_SHORT_LABELS, REFERENCE_HEADINGS, alternation
+from srtext.pipeline.lazyre import lazy
+
+_REPORT_NUMBER = lazy(
+    r"""\A\s*(?:
+        arXiv:\S+
+      | [a-z]+(?:-[a-z]+)*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?
+      | \p{Lu}{2,}(?:-\p{Lu}+)*(?:[-/\ ]\d{2,4}(?:[-./]\d{1,4})+|-\d{3,})
+    )(?:\s|\Z)""",
+    regex.VERBOSE,
+)
+
+
+def is_report_number(text: str) -> bool:
+    """Does a short line start with a report or preprint number?
+
+    Papers put their institution's report number or the preprint archive's
+    identifier above the title ("CERN-TH/2000-035", "hep-th/0001207",
+    "arXiv:2101.00001v2", "SLAC-PUB-8500", "DESY 00-123"), often with a date.
+    Few of its characters are letters, yet it is text, not formula debris.
+
+    >>> [is_report_number(t) for t in ["CERN-TH/2000-035", "hep-th/0001207", "DESY 00-123 May 2000"]]
+    [True, True, True]
+    >>> [is_report_number(t) for t in ["arXiv:2101.00001v2", "SLAC-PUB-8500", "CERN-EP/99-176"]]
+    [True, True, True]
+    >>> [is_report_number(t) for t in ["TABLE 2", "x/2", "NaCl 12", "USA 2000", "(3.12)", "A-1"]]
+    [False, False, False, False, False, False]
+    """
+    return len(text.strip()) <= 60 and _REPORT_NUMBER.match(text) is not None
+
+
+_CAPTION = regex.compile(
+    rf"""\A\s*(?:
+        {alternation(CAPTION_LABELS)}
+        \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:|—–-]|(?!\s+\p{{Ll}}))
+      | {alternation(CAPTION_SHORT_LABELS)}\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
+      | [{CAPTION_CHARS}]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
+    )""",
+    regex.VERBOSE,
+)
+
+
+def is_caption_start(text: str) -> bool:
+    """Does the line start a figure or table caption (a label and a number)?
+
+    >>> [is_caption_start(t) for t in ["Figure 3: Flow", "Fig. 2.1. Map", "Tabelle 4 – Zeiten",
+    ...                                "Слика 1: Карта", "Рис. 5. Схема", "图 1：茶园", "Fig 2: Mass"]]
+    [True, True, True, True, True, True, True]
+    >>> [is_caption_start(t) for t in ["Figure out it", "Tables turn", "Figures 1 and 2", "Fig 1 shows"]]
+    [False, False, False, False]
+
+    A label and its number followed by a lower-case word is a reference inside
+    a sentence ("Figure 3 shows", "Tabelle 2 zeigt"), not a caption:
+
+    >>> [is_caption_start(t) for t in ["Figure 3 shows the map", "Table 2 with the data", "Table 1 Sizes"]]
+    [False, False, True]
+    """
+    return _CAPTION.match(text) is not None
+
+
+_REFERENCES = regex.compile(
+    rf"\A\s*(?:[\dIVX]+\.?\s*)?{alternation(REFERENCE_HEADINGS)}\s*:?\s*\Z", regex.IGNORECASE
+)
+_REFERENCE_ENTRY = regex.compile(r"\A\s*(?:\[\s*[\w+.-]{1,12}\s*\]|\d{1,3}\.(?=\s+\p{Lu}))\s*")
+
+
+def is_references_heading(text: str) -> bool:
+    """Does the line head the reference list?
+
+    >>> [is_references_heading(t) for t in ["References", "7. Literatur", "Литература", "参考文献"]]
+    [True, True, True, True]
+    >>> is_references_heading("References to earlier work are given")
+    False
+    """
+    return _REFERENCES.match(text) is not None
+
+
+def starts_reference_entry(text: str) -> bool:
+    """Does the line start an entry of a reference list ("[12] ...", "[Kn84] ...", "3. Author")?
+
+    >>> [starts_reference_entry(t) for t in ["[12] A. Author", "[Knu84] D. Knuth", "3. B. Author", "and 4."]]
+    [True, True, True, False]
+    """
+    return _REFERENCE_ENTRY.match(text) is not None
+
+
+# Bullet glyphs, and what pdftotext writes for a glyph it cannot map (a C1 control
+# or U+FFFD): at the start of a line, followed by a space, that is most often a bullet.
+_BULLETS = frozenset("•∙▪‣●■►▸\ufffd" + "".join(map(chr, range(0x80, 0xA0))))
+
+
+def starts_list_item(text: str) -> bool:
+    """Does the line start an item of a bulleted list ("• The first point")?
+
+    An item is text, however short or dense in symbols, and starts a paragraph
+    of its own.  "◦" is left out: pdftotext also starts lines with it when it
+    breaks a formula at a composition.  A glyph pdftotext could not map (a C1
+    control, U+FFFD) followed by a space counts as a bullet.
+
+    >>> [starts_list_item(t) for t in ["• λ0 (r) = 1.", "▪ Item", "\x88 If 3 | N", "\ufffd Item"]]
+    [True, True, True, True]
+    >>> [starts_list_item(t) for t in ["◦ σ)(x)", "• ", "a • b", "\ufffdber"]]
+    [False, False, False, False]
+
+    A hyphen, a dash or an asterisk and a space before a capitalised word is a
+    bullet too (Markdown's lists, rendered as they are typed; a line of
+    dialogue, a paragraph of its own as well); before a formula's name it is a
+    sign, and before a lower-case word a dash in a running sentence:
+
+    >>> [starts_list_item(t) for t in ["- Run the script.", "– Kuda ideš?", "* Item", "- x = 3", "– and so"]]
+    [True, True, True, False, False]
+    """
+    s = text.lstrip()
+    if s[:1] in _DASH_BULLETS:
+        return _DASH_ITEM.match(s) is not None
+    return s[:1] in _BULLETS and s[1:2].isspace() and bool(s[2:].strip())
+
+
+_DASH_BULLETS = frozenset("-–—*")
+_DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
+
+
+_FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")
+
+
+def starts_reference_list(text: str) -> bool:
+    """Does the line open a numbered reference list that has no heading ("[1] A. Author")?
+
+    Letters in the style of Physical Review put the list after the
+    acknowledgements with no "References" above it.  A body sentence citing
+    the first reference goes on in lower case, or does not start with it.
+
+    >>> [starts_reference_list(t) for t in ["[1] D. W. Sivers, Phys. Rev.", "[1] George Bertsch set"]]
+    [True, True]
+    >>> [starts_reference_list(t) for t in ["[2] B. Author", "[1] showed that", "As [1] Smith"]]
+    [False, False, False]
+    """
+    # Asked of every body line: most are answered without the pattern.
+    return text.lstrip()[:1] == "[" and _FIRST_REFERENCE.match(text) is not None
