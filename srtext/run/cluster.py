@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from srtext.config import Config
+from srtext.config import Config, RunOptions
 from srtext.run.batch import (
     DEFAULT_GLOBS,
     DEFAULT_SUFFIX,
@@ -31,7 +31,8 @@ from srtext.run.batch import (
     output_name,
     unique_outputs,
 )
-from srtext.run.process import Options, Result, process_file
+from srtext.run.process import process_file
+from srtext.run.result import Result
 
 MISSING = "--dask needs Dask and fsspec: pip install 'dask[distributed]' fsspec"
 
@@ -126,7 +127,7 @@ def plan_urls(
     return unique_outputs(_plan_urls(paths, output_dir, suffix, globs), lambda planned: planned[0])
 
 
-def _run(job: Job, config: Config, options: Options, in_fs: Any, out_fs: Any) -> Result:
+def _run(job: Job, config: Config, options: RunOptions, in_fs: Any, out_fs: Any) -> Result:
     return process_file(job, config, options, in_fs=in_fs, out_fs=out_fs)
 
 
@@ -144,7 +145,7 @@ def connect(address: str) -> Any:
 
 
 def run_dask(
-    client: Any, planned: Sequence[tuple[Job, Any, Any]], config: Config, options: Options
+    client: Any, planned: Sequence[tuple[Job, Any, Any]], config: Config, options: RunOptions
 ) -> Iterator[Result]:
     """Run the planned jobs on the cluster, yielding their results in order."""
     import uuid
