@@ -355,8 +355,8 @@ OPTIONS: tuple[Option, ...] = (
         metavar="CLASS",
         action="append",
         field="",
-        more="furniture is running headers and footers and page numbers, objects table cells, formula "
-        "and figure debris; a kept paragraph does not interrupt the text around it",
+        more="Furniture is running headers and footers and page numbers; objects are table cells, "
+        "formula and figure debris; a kept paragraph does not interrupt the text around it",
     ),
     Option(
         "drop",
@@ -366,7 +366,7 @@ OPTIONS: tuple[Option, ...] = (
         metavar="CLASS",
         action="append",
         field="",
-        more="references is the reference list and its heading.  --keep, --drop and --no-repair belong "
+        more="The references are the reference list and its heading.  --keep, --drop and --no-repair belong "
         "to the default mode: with --mode paper they are a usage error",
     ),
     Option(
@@ -376,7 +376,7 @@ OPTIONS: tuple[Option, ...] = (
         metavar="WHAT",
         action="append",
         field="",
-        more="All repairs are on by default.  ligatures makes letters of the presentation forms ﬀ ﬁ ﬂ ﬃ "
+        more="All repairs are on by default: ligatures makes letters of the presentation forms ﬀ ﬁ ﬂ ﬃ "
         "ﬄ, controls removes the control characters (such as U+0088) converters write for bullets, "
         "scripts writes a word mixing Latin and Cyrillic look-alike letters in its majority script",
     ),
