@@ -14,9 +14,10 @@ from srtext import __version__
 from srtext.config import OPTIONS, Config, RunOptions
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
-from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix, plan
+from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix
 from srtext.run.guards import check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
+from srtext.run.plan import plan
 from srtext.run.process import OutputError
 from srtext.run.progress import Progress, Totals
 from srtext.run.result import Result
@@ -226,7 +227,8 @@ def _run_all(
         results: Iterator[Result]
         errors: list[InputError]
         if run.dask:
-            from srtext.run.cluster import ClusterError, connect, plan_urls, run_dask
+            from srtext.run.cluster import ClusterError, connect, run_dask
+            from srtext.run.plan import plan_urls
 
             try:
                 client = connect(run.dask)
