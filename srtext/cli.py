@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any, BinaryIO
 
 from srtext import __version__
-from srtext.config import OPTIONS, Config, RunOptions
+from srtext.config import Config, RunOptions
+from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix

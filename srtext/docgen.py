@@ -2,7 +2,7 @@
 
 README.md and man/srtext.1 hold cog blocks (https://cog.readthedocs.io) that call
 these functions: the options table and the man page's OPTIONS section are made
-from :data:`srtext.config.OPTIONS` (the same table ``--help`` is built from), and
+from :data:`srtext.options.OPTIONS` (the same table ``--help`` is built from), and
 the README's list of rules from :data:`srtext.pipeline.rules.RULES` and
 :data:`srtext.pipeline.recover.STEPS`.  After changing an option or a rule::
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from srtext.config import OPTIONS, Option
+from srtext.options import OPTIONS, Option
 
 _OPTION = re.compile(r"(?<![\w-])(--?[a-z][a-z-]*)")
 

@@ -10,7 +10,8 @@ import pytest
 
 from srtext import __version__, docgen
 from srtext.cli import build_parser
-from srtext.config import OPTIONS, Config, Option, RunOptions
+from srtext.config import Config, RunOptions
+from srtext.options import OPTIONS, Option
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
