@@ -46,7 +46,8 @@ from pathlib import Path
 
 import regex
 
-from srtext.eval.docdiff import Runs, diff
+from srtext.eval.docdiff import diff
+from srtext.eval.phrases import Runs
 
 _PLACEHOLDER = regex.compile(r"\[\\?[A-Za-z]+(?:=[^\]\s]*)?\]")
 _WORD = regex.compile(
