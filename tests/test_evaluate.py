@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from srtext.eval.evaluate import Scores, main, score
+from srtext.eval.evaluate import main
+from srtext.eval.scores import Scores, score
 
 TRUTH = "Rivers move. They cut banks.\nFloods come in spring. Towns wait.\n"
 
