@@ -20,18 +20,7 @@ from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.recover import recover_default
 from srtext.pipeline.vocabulary import Vocabulary, observe
 from srtext.pipeline.width import WidthStats, with_column_width
-from srtext.run.result import Result
-
-__all__ = [
-    "Result",
-    "SentenceRecovery",
-    "paragraphs",
-    "recover",
-    "recover_documents",
-    "recover_paths",
-    "recover_text",
-    "recover_texts",
-]
+from srtext.run.result import Result as Result  # the result of recover_paths and recover_documents
 
 Source = str | bytes | os.PathLike[str] | Iterable[str]
 

@@ -15,6 +15,7 @@ from srtext.config import Config, RunOptions
 from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
+from srtext.record import Frozen
 from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix
 from srtext.run.guards import check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
@@ -130,19 +131,9 @@ def config_from_args(args: argparse.Namespace) -> Config:
 
         if not available(args.lang):
             raise ValueError(f"--lang {args.lang!r}: no word list for this language (see --help for codes)")
-    return Config(
-        drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
-        mode=args.mode,
-        eps=args.eps,
-        cw=args.cw,
-        window=args.window,
-        output_format=args.output_format,
-        sentences=args.sentences,
-        with_dropped=args.with_dropped,
-        lang=args.lang,
-        repair=REPAIRS - check_repairs(_classes(args.no_repair)),
-        encoding=args.encoding,
-    )
+    drops = frozenset((DROPPED_BY_DEFAULT - keep) | drop)
+    repairs = REPAIRS - check_repairs(_classes(args.no_repair))
+    return Config(drop=drops, repair=repairs, **_fields(args, Config, "drop", "repair"))
 
 
 def run_options_from_args(args: argparse.Namespace) -> RunOptions:
@@ -152,19 +143,16 @@ def run_options_from_args(args: argparse.Namespace) -> RunOptions:
         raise ValueError("-o needs a file or directory name")
     if args.dask and (not args.paths or "-" in args.paths):
         raise ValueError("--dask needs files or directories, not standard input")
+    dropped = args.dropped or None
     return RunOptions(
-        output=args.output,
-        suffix=args.suffix,
-        globs=_globs(args.glob),
-        force=args.force,
-        jobs=args.jobs,
-        dask=args.dask,
-        extractor=args.extractor,
-        quiet=args.quiet,
-        explain=args.explain,
-        stats=args.stats,
-        dropped=args.dropped or None,
+        globs=_globs(args.glob), dropped=dropped, **_fields(args, RunOptions, "globs", "dropped")
     )
+
+
+def _fields(args: argparse.Namespace, record: type[Frozen], *computed: str) -> dict[str, Any]:
+    """The parsed arguments that are fields of ``record`` as they are (the options' names are the
+    fields'), but the ``computed`` ones."""
+    return {f: getattr(args, f) for f in record._fields if f not in computed and hasattr(args, f)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
