@@ -120,7 +120,7 @@ def _first(planned: Planned) -> Job:
 
 
 class _Tree(Generic[Job_co]):
-    """What the planner asks of a filesystem; a job is a ``T``."""
+    """What the planner asks of a filesystem; its jobs are ``Job_co`` (a Job, or one with filesystems)."""
 
     def is_dir(self, arg: str) -> bool:
         raise NotImplementedError
