@@ -31,8 +31,9 @@ ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
 sys.path.insert(0, str(ROOT))
 
 from bench.speed import timed  # noqa: E402
+from srtext.config import RunOptions  # noqa: E402
 from srtext.run.batch import Job  # noqa: E402
-from srtext.run.process import Options, process_file  # noqa: E402
+from srtext.run.process import process_file  # noqa: E402
 
 
 def replicate(sources: list[Path], target: Path, count: int) -> int:
@@ -99,7 +100,7 @@ def pdf_shares(pdfs: list[Path], tmp: Path) -> list[tuple[str, str]]:
         total = extract = 0.0
         for i, pdf in enumerate(pdfs):
             r = process_file(
-                Job(pdf, tmp / f"share-{extractor}-{i}.txt"), options=Options(extractor=extractor)
+                Job(pdf, tmp / f"share-{extractor}-{i}.txt"), options=RunOptions(extractor=extractor)
             )
             total += r.seconds
             extract += r.extract_seconds

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from srtext.eval.evaluate import Scores
+from srtext.eval.scores import Scores
 
 SPLITS = ("tune", "validate")
 #: The measures of the broad corpus, with the report's column heads.

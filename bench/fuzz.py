@@ -9,7 +9,7 @@ characters, invalid UTF-8, CR and CRLF line ends, very long lines, NUL-free
 binary noise).  For every input and both modes it checks:
 
 * no exception escapes (``SentenceRecovery`` on bytes, the streaming
-  ``recover`` with small windows, the output formats, ``srtext.eval.evaluate.score``);
+  ``recover`` with small windows, the output formats, ``srtext.eval.scores.score``);
 * every input line gets exactly one decision;
 * every paragraph holds exactly the characters of the lines it names (any
   Unicode white space and line-end hyphens aside), and no kept line is in two
@@ -32,7 +32,7 @@ from collections import Counter
 import regex
 
 from srtext import Config, SentenceRecovery, paragraphs, recover
-from srtext.eval.evaluate import score
+from srtext.eval.scores import score
 from srtext.pipeline.lines import BinaryInputError, byte_lines
 from srtext.pipeline.output import explain_line, format_paragraphs
 

@@ -38,7 +38,7 @@ from bench.broad import COLUMNS, SPLITS, groups, load, pooled, split_table, vers
 from bench.hyphenset import ANSWERS, Case, answers, iter_arxiv_groups, iter_corpus_groups, read_hand_cases
 from bench.hyphenset import score as score_hyphens
 from srtext import Config, __version__, recover_text
-from srtext.eval.evaluate import Scores, on_lines_of_its_own, score
+from srtext.eval.scores import Scores, on_lines_of_its_own, score
 from srtext.pipeline.events import DROPPED_BY_DEFAULT
 
 ROOT = Path(__file__).resolve().parents[1]

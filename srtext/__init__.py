@@ -5,11 +5,19 @@
 'A line that goes on to its end.\\n'
 """
 
-from srtext.api import SentenceRecovery, paragraphs, recover, recover_text
+from srtext.api import (
+    Result,
+    SentenceRecovery,
+    paragraphs,
+    recover,
+    recover_documents,
+    recover_paths,
+    recover_text,
+    recover_texts,
+)
 from srtext.config import Config
 from srtext.pipeline.events import Decision, Paragraph
 from srtext.pipeline.lines import Line
-from srtext.run.process import Result, recover_documents, recover_paths, recover_texts
 
 __version__ = "0.1.0"
 

@@ -1,23 +1,26 @@
-"""The library's entry points: :func:`recover` (streaming) and :class:`SentenceRecovery`."""
+"""The library: :func:`recover` (streaming), :func:`recover_text`, :class:`SentenceRecovery`, and
+:func:`recover_paths`, :func:`recover_texts` and :func:`recover_documents` for many documents."""
 
 from __future__ import annotations
 
 import bisect
 import os
+import time
 from collections.abc import Iterable, Iterator
 from functools import cached_property
 from pathlib import Path
 
-from srtext.config import Config
+from srtext.config import Config, RunOptions
 from srtext.pipeline.chars import repairer
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.hyphen import Dehyphenator
-from srtext.pipeline.lines import Line, byte_lines, number_lines, text_lines
+from srtext.pipeline.lines import BinaryInputError, Line, byte_lines, number_lines, text_lines
 from srtext.pipeline.output import render
 from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.recover import recover_default
 from srtext.pipeline.vocabulary import Vocabulary, observe
 from srtext.pipeline.width import WidthStats, with_column_width
+from srtext.run.result import Result as Result  # the result of recover_paths and recover_documents
 
 Source = str | bytes | os.PathLike[str] | Iterable[str]
 
@@ -273,3 +276,66 @@ class SentenceRecovery:
         """The document's language: ``config.lang``, or detected from its text."""
         self.events  # noqa: B018  (the vocabulary is filled by the recovery)
         return self.vocabulary.lang
+
+
+def recover_paths(
+    paths: Iterable[str | os.PathLike[str]], config: Config | None = None, options: RunOptions | None = None
+) -> Iterator[Result]:
+    """Recover files (text or PDF), yielding a :class:`Result` with the output in ``text``.
+
+    Nothing is written; a bad file gives a failed result and the rest go on.  A
+    generator over an iterable of paths, so it serves a Dask bag's
+    ``map_partitions``, Spark's ``mapPartitions`` and ``multiprocessing`` alike.
+    """
+    from srtext.run.batch import Job
+    from srtext.run.process import process_file
+
+    for path in paths:
+        yield process_file(Job(Path(path), None), config, options)
+
+
+def recover_documents(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[Result]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding a :class:`Result`.
+
+    A document that cannot be processed (bytes with NUL bytes: a binary file)
+    gives a failed result whose ``error`` says why, and the others go on, as
+    the command line and a cluster run treat a bad file.  ``input`` is the
+    document's 0-based number as ``#N``.
+
+    >>> [(r.status, r.error, r.text) for r in recover_documents([b"\\0\\1", "One.\\n"])]
+    [('failed', '#0: binary file (NUL bytes), skipped', None), ('done', None, 'One.\\n')]
+    """
+    from srtext.run.process import Document  # which uses recover, above
+
+    config = config or Config(window=None)
+    for i, text in enumerate(texts):
+        name = f"#{i}"
+        result = Result(name)
+        start = time.perf_counter()
+        try:
+            if isinstance(text, str):
+                result.text = recover_text(text, config)
+            else:
+                doc = Document(name, config, result)
+                result.text = "".join(doc.render([text]))
+                doc.finish()
+        except BinaryInputError:
+            result.fail(f"{name}: binary file (NUL bytes), skipped")
+        except (UnicodeError, LookupError, ValueError) as e:
+            result.fail(f"{name}: {e}")
+        result.seconds = time.perf_counter() - start
+        yield result
+
+
+def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[str | None]:
+    """Recover each text (``str``, or bytes in ``config.encoding``), yielding its output.
+
+    A document that cannot be processed (bytes holding NUL bytes: a binary
+    file) yields ``None`` and the others go on, so that one bad document
+    never fails a whole Dask partition; :func:`recover_documents` says why.
+
+    >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"\\0", b"One.\\n"]))
+    ['A line that runs on to its end.\\n', None, 'One.\\n']
+    """
+    for result in recover_documents(texts, config):
+        yield result.text

@@ -7,19 +7,22 @@ import contextlib
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from typing import IO, BinaryIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import IO, Any, BinaryIO
 
 from srtext import __version__
-from srtext.config import FORMATS, MODES, Config
+from srtext.config import Config, RunOptions
+from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
-from srtext.run.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX, InputError, Job, check_suffix, plan
-from srtext.run.extract import EXTRACTORS
+from srtext.record import Frozen
+from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix
 from srtext.run.guards import check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
-from srtext.run.process import Options, OutputError, Result
+from srtext.run.plan import plan
+from srtext.run.process import OutputError
 from srtext.run.progress import Progress, Totals
+from srtext.run.result import Result
 from srtext.run.storage import open_output
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
@@ -52,150 +55,37 @@ examples:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of srtext's arguments, built from :data:`srtext.config.OPTIONS`."""
     p = argparse.ArgumentParser(
         prog="srtext",
         description=DESCRIPTION,
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
     )
     p.add_argument("paths", nargs="*", metavar="PATH", help="input files or directories; '-' is stdin")
-    p.add_argument(
-        "--mode",
-        choices=MODES,
-        default="default",
-        help="'default' (improved) or 'paper' (the published algorithm, literally)",
-    )
-    p.add_argument(
-        "--eps",
-        type=float,
-        default=0.1,
-        metavar="EPS",
-        help="tolerance around the column width, as a fraction of it (default 0.1)",
-    )
-    p.add_argument("--cw", type=int, metavar="N", help="column width in characters (default: estimated)")
-    p.add_argument(
-        "--format",
-        dest="output_format",
-        choices=FORMATS,
-        default="lines",
-        help="'lines': one paragraph per line (default); 'blank': paragraphs separated by a blank line; "
-        "'sentences': one sentence per line, paragraphs separated by a blank line; 'jsonl': one JSON "
-        "object per paragraph with text, kind, page, lines, start, end (character offsets in the input)",
-    )
-    p.add_argument(
-        "--sentences",
-        action="store_true",
-        help="with --format jsonl: one object per sentence, with its paragraph and sentence number",
-    )
-    p.add_argument(
-        "--with-dropped",
-        action="store_true",
-        help='with --format jsonl: also write every dropped line, with its class and "dropped": true',
-    )
-    p.add_argument(
-        "--lang",
-        metavar="CODE",
-        help="the language of the input (en, de, fr, sr, ru, zh...; default: detected from the text)",
-    )
-    p.add_argument(
-        "--explain",
-        action="store_true",
-        help="instead of the text, write for every input line its number, page, class, band, "
-        "width/CW, decision, the rule that made it, and the reason (tab-separated)",
-    )
-    p.add_argument(
-        "--stats",
-        action="store_true",
-        help="write CW, l_avg and the line-width histogram with the CW±eps band to stderr",
-    )
-    p.add_argument(
-        "--keep",
-        action="append",
-        default=[],
-        metavar="CLASS",
-        help="keep a class of text that is dropped by default: furniture, footnotes, objects "
-        "(repeatable, or comma-separated); each kept paragraph on a line of its own",
-    )
-    p.add_argument(
-        "--drop",
-        action="append",
-        default=[],
-        metavar="CLASS",
-        help="drop a class of text that is kept by default: headings, captions, references, "
-        "frontmatter (authors, affiliations, abstract and keywords between a paper's title and its body); "
-        "repeatable, or comma-separated",
-    )
-    p.add_argument(
-        "--no-repair",
-        action="append",
-        default=[],
-        metavar="WHAT",
-        help="switch off a character repair: ligatures (ﬁ -> fi), controls (stray control characters), "
-        "scripts (Latin look-alikes in Cyrillic words and the reverse); repeatable, or comma-separated",
-    )
-    p.add_argument(
-        "--dropped",
-        metavar="FILE",
-        help="write every dropped line to FILE (input, line number, page, class, text; "
-        "tab-separated values under a header row), so that no text is lost silently; each output file "
-        "also keeps its own, NAME.dropped.tsv, so FILE lists the lines of skipped outputs too",
-    )
-    p.add_argument(
-        "-o",
-        "--output",
-        metavar="DIR",
-        help="write results under DIR (mirroring directory trees); with a single input file, the output "
-        "file itself, unless DIR exists as a directory or ends in /",
-    )
-    p.add_argument(
-        "--suffix",
-        default=DEFAULT_SUFFIX,
-        help=f"suffix of output files in place of .txt (default {DEFAULT_SUFFIX})",
-    )
-    p.add_argument(
-        "--glob",
-        action="append",
-        default=[],
-        metavar="PATTERN",
-        help="in directories, process the files whose names match PATTERN, ignoring case "
-        "(repeatable, or comma-separated; default *.txt,*.pdf)",
-    )
-    p.add_argument(
-        "--force",
-        action="store_true",
-        help="remake outputs that are newer than their inputs (by default they are skipped when the same "
-        "srtext version made them with the same options)",
-    )
-    p.add_argument(
-        "-j",
-        "--jobs",
-        type=_positive,
-        metavar="N",
-        help="process N files in parallel (default: all cores)",
-    )
-    p.add_argument(
-        "--dask",
-        metavar="ADDRESS",
-        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); paths and -o "
-        "may be fsspec URLs such as s3://bucket/dir (needs Dask and fsspec: "
-        "pip install 'dask[distributed]' fsspec)",
-    )
-    p.add_argument(
-        "--extractor",
-        choices=EXTRACTORS,
-        default="auto",
-        help="PDF to text: pdftotext when installed, else pypdf (auto, the default), or one of them",
-    )
-    p.add_argument("--encoding", default="utf-8", help="encoding of the input (default utf-8)")
-    p.add_argument(
-        "--window",
-        type=int,
-        default=20000,
-        metavar="LINES",
-        help="lines held back to estimate the column width when streaming (default 20000)",
-    )
-    p.add_argument("-q", "--quiet", action="store_true", help="no warnings on stderr, only errors")
-    p.add_argument("--version", action="version", version=f"srtext {__version__}")
+    by_action = sorted(OPTIONS, key=lambda o: o.action != "help")  # -h first, as argparse puts it
+    for o in by_action:
+        kwargs: dict[str, Any] = {"help": o.text()}
+        if o.action == "version":
+            kwargs.update(action="version", version=f"srtext {__version__}")
+        elif o.action == "help":
+            kwargs.update(action="help")
+        else:
+            kwargs.update(dest=o.dest)
+            if o.action == "append":
+                kwargs.update(action="append", default=[])
+            elif o.action is not None:
+                kwargs.update(action=o.action)
+            else:
+                kwargs.update(default=o.default)
+            if o.metavar is not None:
+                kwargs.update(metavar=o.metavar)
+            if o.choices is not None:
+                kwargs.update(choices=o.choices)
+            if o.type is not None:
+                kwargs.update(type=_TYPES[o.type])
+        p.add_argument(*o.names, **kwargs)
     return p
 
 
@@ -204,6 +94,9 @@ def _positive(value: str) -> int:
     if n < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {n}")
     return n
+
+
+_TYPES: dict[str, Callable[[str], Any]] = {"int": int, "float": float, "positive": _positive}
 
 
 def _listed(values: list[str]) -> tuple[str, ...]:
@@ -238,19 +131,28 @@ def config_from_args(args: argparse.Namespace) -> Config:
 
         if not available(args.lang):
             raise ValueError(f"--lang {args.lang!r}: no word list for this language (see --help for codes)")
-    return Config(
-        drop=frozenset((DROPPED_BY_DEFAULT - keep) | drop),
-        mode=args.mode,
-        eps=args.eps,
-        cw=args.cw,
-        window=args.window,
-        output_format=args.output_format,
-        sentences=args.sentences,
-        with_dropped=args.with_dropped,
-        lang=args.lang,
-        repair=REPAIRS - check_repairs(_classes(args.no_repair)),
-        encoding=args.encoding,
+    drops = frozenset((DROPPED_BY_DEFAULT - keep) | drop)
+    repairs = REPAIRS - check_repairs(_classes(args.no_repair))
+    return Config(drop=drops, repair=repairs, **_fields(args, Config, "drop", "repair"))
+
+
+def run_options_from_args(args: argparse.Namespace) -> RunOptions:
+    """The RunOptions the parsed arguments describe (raises ValueError on bad values)."""
+    check_suffix(args.suffix)
+    if args.output is not None and not args.output.strip():
+        raise ValueError("-o needs a file or directory name")
+    if args.dask and (not args.paths or "-" in args.paths):
+        raise ValueError("--dask needs files or directories, not standard input")
+    dropped = args.dropped or None
+    return RunOptions(
+        globs=_globs(args.glob), dropped=dropped, **_fields(args, RunOptions, "globs", "dropped")
     )
+
+
+def _fields(args: argparse.Namespace, record: type[Frozen], *computed: str) -> dict[str, Any]:
+    """The parsed arguments that are fields of ``record`` as they are (the options' names are the
+    fields'), but the ``computed`` ones."""
+    return {f: getattr(args, f) for f in record._fields if f not in computed and hasattr(args, f)}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -258,26 +160,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         config = config_from_args(args)
-        check_suffix(args.suffix)
-        if args.output is not None and not args.output.strip():
-            raise ValueError("-o needs a file or directory name")
-        if args.dask and (not args.paths or "-" in args.paths):
-            raise ValueError("--dask needs files or directories, not standard input")
+        run = run_options_from_args(args)
     except ValueError as e:
         parser.print_usage(sys.stderr)
         print(f"srtext: error: {e}", file=sys.stderr)
         return EXIT_USAGE
-    if not args.dropped:
-        return _run_all(args, config, sys.stdout.buffer, None)
+    paths: list[str] = args.paths
+    if run.dropped is None:
+        return _run_all(paths, config, run, sys.stdout.buffer, None)
     try:
-        check_dropped(args.dropped)
+        check_dropped(run.dropped)
     except ValueError as e:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        with open_output(args.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
+        with open_output(run.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
             dropped.write(DROPPED_HEADER_LINE.encode())
-            status = _run_all(args, config, sys.stdout.buffer, dropped)
+            status = _run_all(paths, config, run, sys.stdout.buffer, dropped)
             if status in (EXIT_INTERRUPTED, EXIT_USAGE):
                 raise _Abandon(status)  # so that no half-written --dropped file is left
     except _Abandon as e:
@@ -285,7 +184,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
     except OSError as e:
-        print(f"srtext: {args.dropped}: {e.strerror or e}", file=sys.stderr)
+        print(f"srtext: {run.dropped}: {e.strerror or e}", file=sys.stderr)
         return EXIT_FAILED
     return status
 
@@ -298,15 +197,10 @@ class _Abandon(Exception):
         self.status = status
 
 
-def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped: IO[bytes] | None) -> int:
+def _run_all(
+    paths: list[str], config: Config, run: RunOptions, stdout: BinaryIO, dropped: IO[bytes] | None
+) -> int:
     """Process every input; the exit status."""
-    options = Options(
-        extractor=args.extractor,
-        force=args.force,
-        explain=args.explain,
-        stats=args.stats,
-        dropped_rows=dropped is not None,
-    )
     start = time.monotonic()
     totals = Totals()
     failed = 0
@@ -321,12 +215,13 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
     try:
         results: Iterator[Result]
         errors: list[InputError]
-        if args.dask:
-            from srtext.run.cluster import ClusterError, connect, plan_urls, run_dask
+        if run.dask:
+            from srtext.run.cluster import ClusterError, connect, run_dask
+            from srtext.run.plan import plan_urls
 
             try:
-                client = connect(args.dask)
-                remote = list(plan_urls(args.paths, args.output, args.suffix, _globs(args.glob)))
+                client = connect(run.dask)
+                remote = list(plan_urls(paths, run.output, run.suffix, run.globs))
             except ClusterError as e:
                 report(str(e))
                 return EXIT_FAILED
@@ -334,27 +229,26 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             errors = [p for p in remote if isinstance(p, InputError)]
             jobs = [job for job, _, _ in planned]
         else:
-            paths = args.paths or ["-"]
-            local = list(plan(paths, args.output, args.suffix, _globs(args.glob), args.force))
+            local = list(plan(paths or ["-"], run.output, run.suffix, run.globs, run.force))
             errors = [p for p in local if isinstance(p, InputError)]
             jobs = [p for p in local if isinstance(p, Job)]
             jobs, unwritable = writable(jobs)
             errors += unwritable
-        if args.dropped and (clash := clashes(args.dropped, jobs)) is not None:
-            report(f"--dropped {args.dropped}: is {clash}, an input or output of this run")
+        if run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
+            report(f"--dropped {run.dropped}: is {clash}, an input or output of this run")
             return EXIT_USAGE
-        if args.dask:
-            results = run_dask(client, planned, config, options)
+        if run.dask:
+            results = run_dask(client, planned, config, run)
         else:
             from srtext.run.parallel import available_cores, run_jobs
 
-            results = run_jobs(jobs, config, options, args.jobs or available_cores(), stdout)
+            results = run_jobs(jobs, config, run, run.jobs or available_cores(), stdout)
         for error in errors:
             report(str(error))
             totals.refused(error)
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
-        if to_files > 1 and not args.quiet and sys.stderr.isatty():
+        if to_files > 1 and not run.quiet and sys.stderr.isatty():
             with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
                 bar = Progress(to_files, sys.stderr)
         for r in results:
@@ -366,7 +260,7 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
             if r.error is not None:
                 report(r.error)
                 failed += 1
-            for warning in () if args.quiet else r.warnings:
+            for warning in () if run.quiet else r.warnings:
                 report(warning)
             if r.histogram:
                 report(r.histogram)
@@ -389,7 +283,7 @@ def _run_all(args: argparse.Namespace, config: Config, stdout: BinaryIO, dropped
         if client is not None:
             with contextlib.suppress(Exception):
                 client.close()
-    if not args.quiet and (to_files > 1 or args.dask or any(os.path.isdir(p) for p in args.paths)):
+    if not run.quiet and (to_files > 1 or run.dask or any(os.path.isdir(p) for p in paths)):
         print(totals.line(time.monotonic() - start), file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
 

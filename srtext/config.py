@@ -1,8 +1,14 @@
-"""The one configuration object of srtext.
+"""The configuration of srtext: every option, with its default and its help, in one place.
 
-Every option srtext has is a field of :class:`Config` and is documented once, in
-its docstring.  The command line only parses arguments into a ``Config``; the
-library never reads ``sys.argv`` or the environment.
+:class:`Config` holds the options of the recovery (what the library needs) and
+:class:`RunOptions` those of a run over files (what the command line adds).  Each
+record's ``__init__`` signature is the one place of its defaults (:data:`DEFAULTS`
+reads them); :data:`srtext.options.OPTIONS` holds, for every command-line option,
+its help text, flags, metavar and choices.  The command line
+(:func:`srtext.cli.build_parser`), ``--help``, the README's options table and the
+man page's OPTIONS section are all built from these (see :mod:`srtext.docgen`), so
+they cannot drift apart.  The library never
+reads ``sys.argv`` or the environment.
 """
 
 from __future__ import annotations
@@ -12,7 +18,9 @@ from typing import Literal
 
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
-from srtext.record import Record
+from srtext.record import Frozen
+from srtext.run.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX
+from srtext.run.extract import EXTRACTORS
 
 Mode = Literal["default", "paper"]
 Format = Literal["lines", "blank", "sentences", "jsonl"]
@@ -21,7 +29,7 @@ MODES: tuple[str, ...] = ("default", "paper")
 FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")
 
 
-class Config(Record):
+class Config(Frozen):
     """Options of one srtext run.  Frozen: derive a changed copy with :meth:`replace`.
 
     Attributes:
@@ -88,7 +96,7 @@ class Config(Record):
         "drop",
     )
     __slots__ = _fields
-    # A plain class, not a dataclass: see srtext.record.
+    # A plain class, not a dataclass: see srtext.record.  Its defaults are those of __init__.
 
     mode: Mode
     eps: float
@@ -152,20 +160,7 @@ class Config(Record):
             encoding,
             frozenset(drop),
         )
-        for name, value in zip(self._fields, values, strict=True):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"Config is frozen: use config.replace({name}=...)")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError("Config is frozen")
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __reduce__(self) -> tuple[type[Config], tuple[object, ...]]:
-        return Config, self._values()
+        self._set(values)
 
     def replace(self, **changes: object) -> Config:
         """A copy with some fields changed.
@@ -173,8 +168,83 @@ class Config(Record):
         >>> Config().replace(eps=0.3).eps
         0.3
         """
-        values = {name: getattr(self, name) for name in self._fields}
-        unknown = changes.keys() - values.keys()
-        if unknown:
-            raise TypeError(f"Config has no option {sorted(unknown)[0]!r}")
-        return Config(**{**values, **changes})
+        return super().replace(**changes)
+
+
+class RunOptions(Frozen):
+    """How srtext runs over files, besides the recovery's :class:`Config` (the command line's options).
+
+    :func:`srtext.run.process.process_file` reads ``extractor``, ``force``,
+    ``explain``, ``stats`` and ``dropped``; the others are the command line's
+    (see :data:`srtext.options.OPTIONS` for what each one means).  Frozen, as :class:`Config`.
+
+    >>> RunOptions(force=True).replace(jobs=2)
+    RunOptions(output=None, suffix='.sr.txt', globs=('*.txt', '*.pdf'), force=True, jobs=2, dask=None, \
+extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
+    """
+
+    _fields = (
+        "output",
+        "suffix",
+        "globs",
+        "force",
+        "jobs",
+        "dask",
+        "extractor",
+        "quiet",
+        "explain",
+        "stats",
+        "dropped",
+    )
+    __slots__ = _fields
+
+    output: str | None
+    suffix: str
+    globs: tuple[str, ...]
+    force: bool
+    jobs: int | None
+    dask: str | None
+    extractor: str
+    quiet: bool
+    explain: bool
+    stats: bool
+    dropped: str | None
+
+    def __init__(
+        self,
+        output: str | None = None,
+        suffix: str = DEFAULT_SUFFIX,
+        globs: Iterable[str] = DEFAULT_GLOBS,
+        force: bool = False,
+        jobs: int | None = None,
+        dask: str | None = None,
+        extractor: str = "auto",
+        quiet: bool = False,
+        explain: bool = False,
+        stats: bool = False,
+        dropped: str | None = None,
+    ) -> None:
+        if extractor not in EXTRACTORS:
+            raise ValueError(f"extractor must be one of {', '.join(EXTRACTORS)}, not {extractor!r}")
+        if jobs is not None and jobs < 1:
+            raise ValueError(f"jobs must be at least 1, not {jobs!r}")
+        globs = tuple(globs)
+        values = (output, suffix, globs, force, jobs, dask, extractor, quiet, explain, stats, dropped)
+        self._set(values)
+
+    @property
+    def dropped_rows(self) -> bool:
+        """Are the dropped lines collected (``--dropped FILE``)?"""
+        return self.dropped is not None
+
+    def replace(self, **changes: object) -> RunOptions:
+        return super().replace(**changes)
+
+
+def _defaults(record: type[Frozen]) -> dict[str, object]:
+    """The defaults of a record's fields, as its ``__init__`` declares them."""
+    return dict(zip(record._fields, record.__init__.__defaults__ or (), strict=True))
+
+
+#: Every field's default, read from the signatures of Config and RunOptions.
+DEFAULTS: dict[str, object] = {**_defaults(Config), **_defaults(RunOptions)}

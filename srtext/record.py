@@ -17,6 +17,8 @@ records are :class:`typing.NamedTuple`\\ s; the others derive from
 
 from __future__ import annotations
 
+from typing import Self
+
 
 class Record:
     """Compares and prints by the values of the subclass's ``_fields``, in order.
@@ -39,3 +41,38 @@ class Record:
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__name__}({fields})"
+
+
+class Frozen(Record):
+    """A :class:`Record` that cannot change: hashable, picklable, and copied with :meth:`replace`.
+
+    A subclass's ``__init__`` takes its fields in ``_fields`` order (positionally
+    too) and sets them with :meth:`_set`.
+    """
+
+    __slots__ = ()
+
+    def _set(self, values: tuple[object, ...]) -> None:
+        for name, value in zip(self._fields, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        kind = type(self).__name__
+        raise AttributeError(f"{kind} is frozen: use {kind.lower()}.replace({name}=...)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is frozen")
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[type[Self], tuple[object, ...]]:
+        return type(self), self._values()
+
+    def replace(self, **changes: object) -> Self:
+        """A copy with some fields changed (and checked again, as the constructor checks them)."""
+        values = {name: getattr(self, name) for name in self._fields}
+        unknown = changes.keys() - values.keys()
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no option {sorted(unknown)[0]!r}")
+        return type(self)(**{**values, **changes})

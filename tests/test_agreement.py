@@ -10,7 +10,7 @@ import pytest
 
 from bench import bkscorer
 from srtext import Config, recover_text
-from srtext.eval.evaluate import Scores, score
+from srtext.eval.scores import Scores, score
 from tests.conftest import ARXIV
 
 SCORER = ARXIV.parent / "bk-scorer" / "score.py"

@@ -16,9 +16,12 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_text
+from srtext.api import recover_paths, recover_texts
+from srtext.config import RunOptions
 from srtext.run.batch import Job
 from srtext.run.parallel import run_jobs
-from srtext.run.process import FAILED, SKIPPED, Options, process_file, recover_paths, recover_texts
+from srtext.run.process import process_file
+from srtext.run.result import FAILED, SKIPPED
 from tests.conftest import ROOT, SAMPLES
 
 LATEX = ROOT / "corpora" / "latex"
@@ -197,7 +200,7 @@ def test_process_file_never_raises_for_a_bad_input(tmp_path: Path) -> None:
     assert r.status == FAILED and r.error == f"{tmp_path / 'missing.txt'}: No such file or directory"
     bad = tmp_path / "bad.pdf"
     bad.write_bytes(b"%PDF-1.4 nothing")
-    r = process_file(Job(bad, tmp_path / "bad.sr.txt"), options=Options(extractor="pypdf"))
+    r = process_file(Job(bad, tmp_path / "bad.sr.txt"), options=RunOptions(extractor="pypdf"))
     assert r.status == FAILED and r.error is not None and r.error.startswith(f"{bad}: ")
     assert not (tmp_path / "bad.sr.txt").exists()
 
@@ -212,7 +215,7 @@ def test_process_file_counts_and_skips(tmp_path: Path) -> None:
     assert text.endswith("\f") and r.pages == text.count("\f")  # each page ends in a form feed
     assert r.bytes == (SAMPLES / "en-rivers.txt").stat().st_size
     assert process_file(Job(SAMPLES / "en-rivers.txt", out)).status == SKIPPED
-    assert process_file(Job(SAMPLES / "en-rivers.txt", out), options=Options(force=True)).status == "done"
+    assert process_file(Job(SAMPLES / "en-rivers.txt", out), options=RunOptions(force=True)).status == "done"
 
 
 @pytest.mark.skipif(not HAS_PDFTOTEXT, reason="pdftotext is not installed")
@@ -239,7 +242,7 @@ def test_recover_texts_and_paths_equal_recover_text() -> None:
 def test_run_jobs_keeps_order_with_workers(tmp_path: Path) -> None:
     inputs = sorted(p for p in SAMPLES.glob("*.txt") if not p.name.endswith(".truth.txt"))
     jobs = [Job(p, tmp_path / f"{i}.out") for i, p in enumerate(inputs)]
-    results = list(run_jobs(jobs, Config(), Options(), workers=2))
+    results = list(run_jobs(jobs, Config(), RunOptions(), workers=2))
     assert [r.input for r in results] == [str(p) for p in inputs]
     assert all(r.status == "done" for r in results)
 

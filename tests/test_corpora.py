@@ -91,7 +91,7 @@ def test_page_elements_per_language_meet_the_targets(lang: str) -> None:
     filter can undo; those are counted apart and must be few.
     """
     from srtext import recover_text
-    from srtext.eval.evaluate import Scores, on_lines_of_its_own, score, words
+    from srtext.eval.scores import Scores, on_lines_of_its_own, score, words
 
     total = Scores()
     whole = kept = damaged = 0

@@ -8,9 +8,10 @@ import sys
 
 import pytest
 
-from srtext import __version__
+from srtext import __version__, docgen
 from srtext.cli import build_parser
-from srtext.config import Config
+from srtext.config import Config, RunOptions
+from srtext.options import OPTIONS, Option
 from tests.conftest import ROOT
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -59,13 +60,46 @@ def test_versions_agree() -> None:
 
 
 def test_defaults_agree_with_config() -> None:
-    c = Config()
+    c, run = Config(), RunOptions()
     parser = build_parser()
-    for field in ("mode", "eps", "cw", "window", "encoding"):
+    for field in ("mode", "eps", "cw", "window", "encoding", "output_format"):
         assert parser.get_default(field) == getattr(c, field), field
-    assert parser.get_default("output_format") == c.output_format
+    for field in ("output", "suffix", "force", "jobs", "dask", "extractor", "quiet", "explain", "dropped"):
+        assert parser.get_default(field) == getattr(run, field), field
     assert f"(default {c.eps})" in parser.format_help()
     assert f"(default {c.window})" in MAN.replace("\\-", "-")
+
+
+def test_generated_docs_are_up_to_date() -> None:
+    """README's tables and the man page's OPTIONS are made by cog from the code (srtext/docgen.py)."""
+    import os
+
+    from cogapp import Cog
+
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        status = Cog().main(["cog", "--check", "--diff", "README.md", "man/srtext.1"])
+    finally:
+        os.chdir(cwd)
+    assert status == 0, "run: cog -r README.md man/srtext.1"
+
+
+@pytest.mark.parametrize("option", list(OPTIONS), ids=lambda o: o.names[-1])
+def test_help_readme_and_man_page_say_the_same(option: Option) -> None:
+    help_text = "".join(build_parser().format_help().split())  # argparse wraps lines, at hyphens too
+    assert "".join(option.text().split()) in help_text
+    assert option.text(more=True) in README
+    man = " ".join(_man_text(MAN).split())
+    assert " ".join(_man_text(docgen._body(option.text(more=True))).split())[1:] in man
+
+
+def test_every_rule_is_in_readme() -> None:
+    from srtext.pipeline.recover import STEPS
+    from srtext.pipeline.rules import RULES
+
+    for name in [r.__name__ for r in RULES] + list(STEPS):
+        assert f"`{name}`" in README, name
 
 
 def test_exit_statuses_agree() -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from srtext.eval.evaluate import Scores, main, score
+from srtext.eval.evaluate import main
+from srtext.eval.scores import Scores, score
 
 TRUTH = "Rivers move. They cut banks.\nFloods come in spring. Towns wait.\n"
 
@@ -234,12 +235,12 @@ def test_page_numbers_leak_only_beyond_the_numbers_of_the_text() -> None:
 
 
 def test_longest_runs_are_difflibs() -> None:
-    """srtext.eval.docdiff.Runs finds the runs difflib finds (the benchmark's recursion relies on
+    """srtext.eval.phrases.Runs finds the runs difflib finds (the benchmark's recursion relies on
     which of several equally long runs comes first)."""
     import random
     from difflib import SequenceMatcher
 
-    from srtext.eval.docdiff import Runs
+    from srtext.eval.phrases import Runs
 
     rng = random.Random(20)
     for _ in range(2000):

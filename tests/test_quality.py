@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_text
-from srtext.eval.evaluate import Scores, score
+from srtext.eval.scores import Scores, score
 from srtext.pipeline.events import DROPPED_BY_DEFAULT
 from tests.conftest import ARXIV, ROOT
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bench.broad import groups, load, split_table, versus_table
 from bench.report import Runner, arxiv_section, broad_section
-from srtext.eval.evaluate import Scores
+from srtext.eval.scores import Scores
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "broad"
 

@@ -16,8 +16,10 @@ from pathlib import Path
 import pytest
 
 from srtext import Config, recover_texts
+from srtext.config import RunOptions
 from srtext.run.batch import Job
-from srtext.run.process import FAILED, Options, process_file
+from srtext.run.process import process_file
+from srtext.run.result import FAILED
 from tests.conftest import ARXIV, ROOT, SAMPLES
 
 EN = SAMPLES / "en-rivers.txt"
@@ -238,7 +240,7 @@ def test_a_nul_in_extracted_text_is_not_a_binary_file(monkeypatch: pytest.Monkey
 
     text = (LATEX / "en-onecol.pdftotext.txt").read_bytes()
     monkeypatch.setattr(extract, "_pypdf", lambda source: text.replace(b"the ", b"the \0", 3))
-    r = process_file(Job(LATEX / "en-onecol.pdf", None), options=Options(extractor="pypdf"))
+    r = process_file(Job(LATEX / "en-onecol.pdf", None), options=RunOptions(extractor="pypdf"))
     assert r.status == "done", r.error
     assert r.text is not None and "\0" not in r.text and len(r.text) > 1000
 
@@ -246,7 +248,9 @@ def test_a_nul_in_extracted_text_is_not_a_binary_file(monkeypatch: pytest.Monkey
 @pytest.mark.skipif(not ARXIV.is_dir(), reason="arxiv-dev is not here")
 def test_pypdf_reads_every_arxiv_dev_pdf(tmp_path: Path) -> None:
     pdfs = sorted(ARXIV.glob("*/*.pdf"))
-    failed = [r.error for r in (process_file(Job(p, None), options=Options(extractor="pypdf")) for p in pdfs)]
+    failed = [
+        r.error for r in (process_file(Job(p, None), options=RunOptions(extractor="pypdf")) for p in pdfs)
+    ]
     assert pdfs and [e for e in failed if e] == []
 
 
@@ -460,7 +464,7 @@ def test_workers_that_cannot_start_fail_the_jobs_without_a_hang(
 
     monkeypatch.setattr(parallel, "_worker_init", die)
     jobs = [Job(EN, tmp_path / f"{i}.sr.txt") for i in range(3)]
-    results = list(parallel.run_jobs(jobs, Config(), Options(), workers=2))
+    results = list(parallel.run_jobs(jobs, Config(), RunOptions(), workers=2))
     assert [r.status for r in results] == [FAILED] * 3
     assert all(r.error is not None and "worker process died" in r.error for r in results)
     assert list(tmp_path.iterdir()) == []

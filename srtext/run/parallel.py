@@ -15,9 +15,10 @@ from itertools import groupby
 from types import FrameType
 from typing import IO, TYPE_CHECKING, Any
 
-from srtext.config import Config
+from srtext.config import Config, RunOptions
 from srtext.run.batch import Job
-from srtext.run.process import FAILED, Options, Result, process_file
+from srtext.run.process import process_file
+from srtext.run.result import FAILED, Result
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -52,7 +53,7 @@ def _context() -> BaseContext:
 def run_jobs(
     jobs: Sequence[Job],
     config: Config,
-    options: Options,
+    options: RunOptions,
     workers: int = 1,
     stdout: IO[bytes] | None = None,
 ) -> Iterator[Result]:
@@ -85,7 +86,7 @@ def _worker_init(state: Any) -> None:
     signal.signal(signal.SIGTERM, _stop)
 
 
-def _work(i: int, job: Job, config: Config, options: Options) -> Result:
+def _work(i: int, job: Job, config: Config, options: RunOptions) -> Result:
     """In a worker: run job ``i``, noting in the shared flags when it starts and how it ends."""
     if _started is not None:
         _started[i] = RUNNING
@@ -110,7 +111,7 @@ def died(job: Job) -> Result:
     )
 
 
-def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -> Iterator[Result]:
+def _pool(jobs: Sequence[Job], config: Config, options: RunOptions, workers: int) -> Iterator[Result]:
     """Run the jobs on a process pool, yielding the results in order.
 
     When a worker dies without a word (kill -9, the out-of-memory killer), the
@@ -145,7 +146,7 @@ def _pool(jobs: Sequence[Job], config: Config, options: Options, workers: int) -
 class _Run:
     """The jobs of one pool run, their results, and the state of each in the workers."""
 
-    def __init__(self, jobs: Sequence[Job], config: Config, options: Options) -> None:
+    def __init__(self, jobs: Sequence[Job], config: Config, options: RunOptions) -> None:
         self.jobs, self.config, self.options = jobs, config, options
         self.ctx = _context()
         self.state = self.ctx.Array("b", len(jobs), lock=False)

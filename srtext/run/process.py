@@ -17,10 +17,10 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, BinaryIO, NamedTuple
+from typing import IO, Any, BinaryIO
 
-from srtext.api import recover, recover_text
-from srtext.config import Config
+from srtext.api import recover
+from srtext.config import Config, RunOptions
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
@@ -32,7 +32,6 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.record import Record
 from srtext.run.batch import Job, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data
 from srtext.run.made import (
@@ -45,83 +44,8 @@ from srtext.run.made import (
     tsv_rows,
     without_header,
 )
+from srtext.run.result import SKIPPED, Result
 from srtext.run.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
-
-DONE, SKIPPED, FAILED = "done", "skipped", "failed"
-
-
-class Result(Record):
-    """What became of one input.
-
-    Attributes:
-        input: the input's path (or URL, or ``-``).
-        output: where the result went; ``None``: standard output or :attr:`text`.
-        status: ``done``, ``skipped`` (its output is newer than the input) or ``failed``.
-        error: for a failed input, the one-line reason (``"NAME: reason"``).
-        pages, lines, paragraphs, dropped: pages and lines read, paragraphs
-            written, lines dropped.
-        bytes: the size of the input text (of the extracted text, for a PDF).
-        extract_seconds: the time the PDF extractor took; ``seconds``: the whole
-            file's time, extraction included.
-        warnings: messages for the user (invalid bytes).
-        histogram: with ``stats=True``, the line-width histogram (``--stats``).
-        dropped_rows: with ``dropped_rows=True``, the dropped lines as
-            tab-separated rows (input, line, page, class, text).
-        text: the output, when it was asked for instead of a file.
-    """
-
-    _fields = (
-        "input",
-        "output",
-        "status",
-        "error",
-        "pages",
-        "lines",
-        "paragraphs",
-        "dropped",
-        "bytes",
-        "extract_seconds",
-        "seconds",
-        "warnings",
-        "histogram",
-        "dropped_rows",
-        "text",
-    )
-    __slots__ = _fields
-
-    def __init__(
-        self,
-        input: str,
-        output: str | None = None,
-        status: str = DONE,
-        error: str | None = None,
-        pages: int = 0,
-        lines: int = 0,
-        paragraphs: int = 0,
-        dropped: int = 0,
-        bytes: int = 0,
-        extract_seconds: float = 0.0,
-        seconds: float = 0.0,
-        warnings: list[str] | None = None,
-        histogram: str = "",
-        dropped_rows: str = "",
-        text: str | None = None,
-    ) -> None:
-        self.input = input
-        self.output = output
-        self.status = status
-        self.error = error
-        self.pages = pages
-        self.lines = lines
-        self.paragraphs = paragraphs
-        self.dropped = dropped
-        self.bytes = bytes
-        self.extract_seconds = extract_seconds
-        self.seconds = seconds
-        self.warnings: list[str] = [] if warnings is None else warnings
-        self.histogram = histogram
-        self.dropped_rows = dropped_rows
-        self.text = text
 
 
 class Document:
@@ -208,24 +132,6 @@ def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
         out.write(text.encode("utf-8", "surrogateescape"))
 
 
-class Options(NamedTuple):
-    """How :func:`process_file` runs, besides the recovery's :class:`~srtext.config.Config`.
-
-    Attributes:
-        extractor: ``auto``, ``pdftotext`` or ``pypdf`` (see :mod:`srtext.run.extract`).
-        force: write the output even when it is newer than its input (otherwise skipped).
-        explain: write the ``--explain`` table instead of the text.
-        stats: add the line-width histogram to the result.
-        dropped_rows: collect the dropped lines in the result.
-    """
-
-    extractor: str = "auto"
-    force: bool = False
-    explain: bool = False
-    stats: bool = False
-    dropped_rows: bool = False
-
-
 class OutputError(Exception):
     """Standard output cannot be written (a full disk, a closed terminal): the run stops."""
 
@@ -279,7 +185,7 @@ def is_up_to_date(
 def process_file(
     job: Job,
     config: Config | None = None,
-    options: Options | None = None,
+    options: RunOptions | None = None,
     *,
     in_fs: Any = None,
     out_fs: Any = None,
@@ -301,7 +207,7 @@ def process_file(
     the same way is skipped unless ``options.force``.
     """
     config = config or Config()
-    options = options or Options()
+    options = options or RunOptions()
     start = time.perf_counter()
     name = job.label
     result = Result(name, None if job.output is None else str(job.output))
@@ -319,7 +225,7 @@ def process_file(
                 result.dropped_rows = without_header(tsv)
             return result
     except OSError as e:
-        _fail(result, describe(e, name))
+        result.fail(describe(e, name))
         return result
     doc = Document(name, config, result)
     rows: list[tuple[object, ...]] = []
@@ -348,26 +254,19 @@ def process_file(
     except (BrokenPipeError, OutputError):
         raise
     except PDFError as e:
-        _fail(result, f"{name}: {e}")
+        result.fail(f"{name}: {e}")
     except BinaryInputError:
-        _fail(result, f"{name}: binary file (NUL bytes), skipped")
+        result.fail(f"{name}: binary file (NUL bytes), skipped")
     except (OSError, UnicodeError, LookupError) as e:
-        _fail(result, describe(e, name))
+        result.fail(describe(e, name))
     except Exception as e:  # a bug: one line, and the other inputs go on
-        _fail(result, f"{describe(e, name)}: internal error ({type(e).__name__}), please report it")
+        result.fail(f"{describe(e, name)}: internal error ({type(e).__name__}), please report it")
     result.seconds = time.perf_counter() - start
     return result
 
 
-def _fail(result: Result, message: str) -> None:
-    result.status = FAILED
-    result.error = message
-    result.text = None
-    result.dropped_rows = ""
-
-
 def _open_input(
-    job: Job, options: Options, stack: contextlib.ExitStack, fs: Any, result: Result
+    job: Job, options: RunOptions, stack: contextlib.ExitStack, fs: Any, result: Result
 ) -> tuple[Iterator[bytes], bool]:
     """The input's bytes in chunks, and whether they are a PDF's extracted text.
 
@@ -407,61 +306,3 @@ def describe(e: Exception, name: str) -> str:
         where = e.filename if e.filename else name
         return f"{where}: {e.strerror or e}"
     return f"{name}: {e}"
-
-
-def recover_paths(
-    paths: Iterable[str | os.PathLike[str]], config: Config | None = None, options: Options | None = None
-) -> Iterator[Result]:
-    """Recover files (text or PDF), yielding a :class:`Result` with the output in ``text``.
-
-    Nothing is written; a bad file gives a failed result and the rest go on.  A
-    generator over an iterable of paths, so it serves a Dask bag's
-    ``map_partitions``, Spark's ``mapPartitions`` and ``multiprocessing`` alike.
-    """
-    for path in paths:
-        yield process_file(Job(Path(path), None), config, options)
-
-
-def recover_documents(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[Result]:
-    """Recover each text (``str``, or bytes in ``config.encoding``), yielding a :class:`Result`.
-
-    A document that cannot be processed (bytes with NUL bytes: a binary file)
-    gives a failed result whose ``error`` says why, and the others go on, as
-    the command line and a cluster run treat a bad file.  ``input`` is the
-    document's 0-based number as ``#N``.
-
-    >>> [(r.status, r.error, r.text) for r in recover_documents([b"\\0\\1", "One.\\n"])]
-    [('failed', '#0: binary file (NUL bytes), skipped', None), ('done', None, 'One.\\n')]
-    """
-    config = config or Config(window=None)
-    for i, text in enumerate(texts):
-        name = f"#{i}"
-        result = Result(name)
-        start = time.perf_counter()
-        try:
-            if isinstance(text, str):
-                result.text = recover_text(text, config)
-            else:
-                doc = Document(name, config, result)
-                result.text = "".join(doc.render([text]))
-                doc.finish()
-        except BinaryInputError:
-            _fail(result, f"{name}: binary file (NUL bytes), skipped")
-        except (UnicodeError, LookupError, ValueError) as e:
-            _fail(result, f"{name}: {e}")
-        result.seconds = time.perf_counter() - start
-        yield result
-
-
-def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[str | None]:
-    """Recover each text (``str``, or bytes in ``config.encoding``), yielding its output.
-
-    A document that cannot be processed (bytes holding NUL bytes: a binary
-    file) yields ``None`` and the others go on, so that one bad document
-    never fails a whole Dask partition; :func:`recover_documents` says why.
-
-    >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"\\0", b"One.\\n"]))
-    ['A line that runs on to its end.\\n', None, 'One.\\n']
-    """
-    for result in recover_documents(texts, config):
-        yield result.text

@@ -6,7 +6,7 @@ import os
 from typing import TextIO
 
 from srtext.record import Record
-from srtext.run.process import DONE, FAILED, SKIPPED, Result
+from srtext.run.result import DONE, FAILED, SKIPPED, Result
 
 
 class Totals(Record):
