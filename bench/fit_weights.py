@@ -9,7 +9,7 @@ Labels come from the ground truth: every pdftotext line is aligned word by word
 with the truth (one paragraph per line), and a boundary between the open
 paragraph's last line and the next line is a join when both sides land in the same
 truth paragraph.  Only boundaries that no hard rule decides are used (those whose
-rule is :data:`srtext.pipeline.rules.WEIGHED`, or one of the soft rules it replaced).
+rule is ``weighed_boundary``, or one of the soft rules it replaced: :data:`SOFT`).
 The fit uses the tuning half only (corpora/broadgen/split.py); the validation half
 is only judged, and arxiv-dev is never read.  scikit-learn is a dev-only extra:
 nothing of it is imported when srtext runs.
@@ -37,7 +37,7 @@ from srtext import Config  # noqa: E402
 from srtext.pipeline import recover as recover_module  # noqa: E402
 from srtext.pipeline import weigh  # noqa: E402
 from srtext.pipeline.lines import text_lines  # noqa: E402
-from srtext.pipeline.rules import JOIN, Ctx  # noqa: E402
+from srtext.pipeline.rules.context import JOIN, Ctx  # noqa: E402
 
 BROAD = ROOT / "corpora" / "broad"
 #: The rules whose answers the model weighs (the weighed rule, and the soft rules it replaced).

@@ -95,7 +95,7 @@ def rules_table() -> str:
     steps = ", ".join(f"`{step}`" for step in STEPS)
     lines = [
         f"Before the rules, steps of `srtext/pipeline/recover.py` decide some lines: {steps}.",
-        "Then the rules of `srtext/pipeline/rules.py`, asked in this order; the first that answers decides:",
+        "Then the rules of `srtext/pipeline/rules/`, asked in this order; the first that answers decides:",
         "",
         "| rule | what it decides |",
         "|---|---|",

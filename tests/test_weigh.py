@@ -13,7 +13,7 @@ from srtext.pipeline import weigh
 from srtext.pipeline.classify import Band, classify_line
 from srtext.pipeline.events import BODY, Open
 from srtext.pipeline.lines import Line
-from srtext.pipeline.rules import Ctx, Item
+from srtext.pipeline.rules.context import Ctx, Item
 
 ROOT = Path(__file__).resolve().parents[1]
 

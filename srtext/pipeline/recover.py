@@ -6,39 +6,15 @@ yields in input order a :class:`~srtext.pipeline.events.Decision` for every line
 :class:`~srtext.pipeline.events.Paragraph` whenever one is complete.  It keeps only the
 open paragraph (and the captions or kept furniture that interrupted it) and one
 line of look-ahead, so it streams.  The published algorithm is in
-:mod:`srtext.pipeline.paper`; this mode fixes what it gets wrong on real input:
+:mod:`srtext.pipeline.paper`.
 
-* a full-width finished line does not end its paragraph (a sentence that happens
-  to end at the margin is more likely than a paragraph whose last line is full);
-  it does when a capitalised line follows after a blank line, indented, or
-  starting with a word that would have fitted on the finished line;
-* lines longer than CW(1+eps) are body lines, not objects;
-* a line starting with a bullet ("• ") starts a list item, a paragraph of its own;
-* a short line is dropped only on evidence: little prose in it (formula, table or
-  page debris), or it interrupts a running sentence (the line before is a full
-  unfinished line and the line after continues it in lower case);
-  otherwise a short line after a body line is the paragraph's last line;
-* a lower-case start continues the open paragraph even after a short line
-  (a colon before a display formula, an abbreviation at the line end);
-* a short unfinished line after a finished full line starts a heading when a
-  blank line comes before it or it is numbered ("4.1 Results"); after an
-  unfinished line it must be both; a short line that the next line continues in
-  lower case starts a paragraph, not a heading; a numbered line with no sentence
-  in it is a heading however long (pdftotext writes a heading wrapped with a
-  hyphen on one line) when a capitalised line follows or it wraps onto a short
-  unfinished one; a caption or a page break ends a heading;
-* an unfinished CJK line nearly as wide as the column is full: its paragraph's
-  first line is indented by two ideographs that pdftotext does not show;
-* page furniture (running headers and footers, page numbers) and footnotes are
-  dropped without ending the paragraph they interrupt, so it continues across
-  the page break; captions ("Figure 3:", "Таблица 2.", "图 1：") are paragraphs of
-  their own, and a body paragraph they interrupt goes on after them;
-* after a "References" heading, body paragraphs are reference entries, each
-  starting at its label ("[12]", "3."); so are they from a paragraph that starts
-  with "[1]" and a capital, the list with no heading of a letter-style paper;
-* lines :mod:`srtext.pipeline.pages` marks as front matter (:mod:`srtext.pipeline.front`) follow
-  the same rules, but their paragraphs are of kind ``frontmatter``, never joined
-  to the title or the body, and the abstract or keyword lines start their own.
+The steps here decide what no rule of :mod:`srtext.pipeline.rules` decides:
+page furniture and footnotes set aside without ending the paragraph they
+interrupt, captions kept whole as paragraphs of their own, reference lists
+(one entry per paragraph), the front matter's blocks, already clean text, and
+the band rewrite of an unfinished line whose next word would not have fitted.
+Their names are in :data:`STEPS`; README's "How it works" lists them with the
+rules, from the rules' docstrings.
 """
 
 from __future__ import annotations
@@ -48,23 +24,19 @@ from collections.abc import Callable, Iterable, Iterator
 from srtext.pipeline.classify import (
     Band,
     LineClass,
-    classify_line,
     has_section_number,
     is_caption_start,
     is_references_heading,
-    is_title_like,
     looks_like_debris,
     section_number,
     starts_reference_entry,
     starts_reference_list,
-    width_band,
 )
 from srtext.pipeline.events import (
     BODY,
     CAPTION,
     CLASSES,
     DROPPED_BY_DEFAULT,
-    EMPTY,
     FOOTNOTE,
     FRONT,
     FURNITURE,
@@ -78,11 +50,12 @@ from srtext.pipeline.events import (
 )
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
+from srtext.pipeline.items import Trailing, Triple, heading_after_references, items
 from srtext.pipeline.lazyre import lazy
-from srtext.pipeline.lines import Line
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER
-from srtext.pipeline.rules import (
+from srtext.pipeline.rules import decide
+from srtext.pipeline.rules.context import (
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
@@ -91,13 +64,10 @@ from srtext.pipeline.rules import (
     START_HEADING,
     Ctx,
     Item,
-    decide,
     mid_sentence,
     next_word_overflows,
 )
 from srtext.pipeline.width import WidthStats
-
-Triple = tuple[Line, int, int]
 
 #: The most lines a paragraph holds while it is built: a text with no sentence end
 #: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
@@ -121,67 +91,10 @@ STEPS = (
     "front.starts_block",
 )
 
-Trailing = list["Item | Decision"]
-
-
-def _items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[tuple[Item | None, Trailing]]:
-    """Pair every unmarked non-empty line with what follows it up to the next one.
-
-    What follows is empty lines (as ``skip`` decisions) and marked lines
-    (furniture, footnotes, as items), in input order.  A blank line counts as
-    ``blank_before`` only when no page break or marked line comes between.  At
-    most ``hold`` lines are held back.
-    """
-    trailing: Trailing = []
-    item: Item | None = None
-    previous_page = 0
-    interrupted = False
-    for line, width, cw in triples:
-        cls = classify_line(line.text)
-        if cls is LineClass.EMPTY:
-            trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
-        elif line.mark and line.mark != FRONT_MATTER:  # front matter is text: see _Machine.content
-            trailing.append(Item(line, width, cw, cls, width_band(width, cw, eps), False, False, False))
-            interrupted = True
-        else:
-            blank = not interrupted and any(
-                isinstance(t, Decision) and t.line.page == line.page for t in trailing
-            )
-            if item is not None or trailing:
-                yield item, trailing
-            after_marked, trailing, interrupted = interrupted, [], False
-            page_break = bool(previous_page) and line.page != previous_page
-            item = Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break, after_marked)
-            previous_page = line.page
-            continue
-        if hold is not None and len(trailing) >= hold:
-            yield item, trailing
-            item, trailing = None, []
-    if item is not None or trailing:
-        yield item, trailing
-
 
 # "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
 # is the sentence going on.
 _COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
-
-
-def heading_after_references(cur: Item) -> bool:
-    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
-
-    A short line set apart (a blank line, a page break, or notes or furniture
-    before it), numbered and capitalised, with no sentence in it, that does not
-    start like an entry (an entry's own lines hold its authors' initials).
-    """
-    text = cur.line.text
-    return (
-        cur.band is Band.SHORT
-        and (cur.blank_before or cur.page_break_before or cur.after_marked)
-        and has_section_number(text)
-        and text.split(None, 1)[-1][:1].isupper()
-        and is_title_like(text)
-        and not starts_reference_entry(text)
-    )
 
 
 class _Machine:
@@ -425,7 +338,7 @@ def recover_default(
     machine = _Machine(drop, stats, joint, repair)
     current: Item | None = None
     current_trailing: Trailing = []
-    for nxt, trailing in _chain(_items(triples, eps, hold)):
+    for nxt, trailing in _chain(items(triples, eps, hold)):
         if current is not None:
             yield from machine.content(current, nxt)
         for t in current_trailing:

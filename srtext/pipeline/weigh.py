@@ -27,7 +27,7 @@ from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.width import display_width
 
 if TYPE_CHECKING:
-    from srtext.pipeline.rules import Ctx
+    from srtext.pipeline.rules.context import Ctx
 
 WEIGHTS = Path(__file__).with_name("weights.json")
 

@@ -1,0 +1,98 @@
+"""The decisions for a line of running text, as named rules asked in a visible order.
+
+:func:`decide` asks the rules of :data:`RULES` in order; the first that answers
+decides the line with a verb and a reason, and its name goes into
+``Decision.rule`` and the ``rule`` column of ``--explain``.  The engine makes no
+decision of its own.  A rule sees a :class:`Ctx`: the line, the next unmarked
+non-empty line, the open paragraph and the last numbered heading's number.
+Each rule's docstring says why it exists; ``tests/cases/`` holds a case for each
+(``tests/test_rules.py`` checks that every rule fires in at least one).
+
+Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
+``drop-interruption`` (a footnote or page element inside a running sentence);
+``join``; ``start`` (a body paragraph); ``start-heading``.
+"""
+
+from __future__ import annotations
+
+from srtext.pipeline.rules.any_line import list_item, title_after_its_number
+from srtext.pipeline.rules.context import Ctx, Rule
+from srtext.pipeline.rules.long_lines import (
+    body_after_display,
+    body_after_heading,
+    body_after_short_line,
+    body_mid_sentence,
+    body_outside_paragraph,
+    indented_after_finished_line,
+    long_heading,
+    numbered_heading_line,
+    weighed_boundary,
+    word_would_have_fitted,
+)
+from srtext.pipeline.rules.short_lines import (
+    bare_number_before_title,
+    debris,
+    figure_label,
+    indented_first_line,
+    interruption,
+    lead_in,
+    number_before_title,
+    references_heading,
+    report_number,
+    run_in_heading,
+    short_after_body_line,
+    short_after_display,
+    short_after_heading,
+    short_after_short_line,
+    short_mid_sentence,
+    short_outside_paragraph,
+)
+
+#: The rules in the order they are asked; the first that answers decides.  Those
+#: for any line come first, then those for a short line (one of them always answers)
+#: or those for a full or long one.
+ANY_LINE_RULES: tuple[Rule, ...] = (
+    list_item,
+    title_after_its_number,
+)
+SHORT_LINE_RULES: tuple[Rule, ...] = (
+    run_in_heading,
+    number_before_title,
+    bare_number_before_title,
+    references_heading,
+    report_number,
+    lead_in,
+    short_mid_sentence,
+    debris,
+    interruption,
+    figure_label,
+    short_after_display,
+    indented_first_line,
+    short_outside_paragraph,
+    short_after_heading,
+    short_after_body_line,
+    short_after_short_line,
+)
+LONG_LINE_RULES: tuple[Rule, ...] = (
+    numbered_heading_line,
+    long_heading,
+    body_outside_paragraph,
+    body_after_heading,
+    body_after_display,
+    body_mid_sentence,
+    body_after_short_line,
+    indented_after_finished_line,
+    word_would_have_fitted,
+    weighed_boundary,
+)
+RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES
+_BY_BAND = (ANY_LINE_RULES + SHORT_LINE_RULES, ANY_LINE_RULES + LONG_LINE_RULES)
+
+
+def decide(c: Ctx) -> tuple[str, str, str]:
+    """The verb, the reason and the rule's name for a line of running text."""
+    for rule in _BY_BAND[0 if c.short else 1]:
+        verdict = rule(c)
+        if verdict is not None:
+            return verdict[0], verdict[1], rule.__name__
+    raise AssertionError("the last rule always answers")  # pragma: no cover

@@ -1,0 +1,173 @@
+"""The rules for a full or long line: long headings, paragraph starts, and where the evidence is weighed."""
+
+from __future__ import annotations
+
+from srtext.pipeline.classify import (
+    Band,
+    LineClass,
+    has_section_number,
+    is_indented,
+    is_title_like,
+    looks_like_debris,
+    starts_lowercase,
+)
+from srtext.pipeline.events import HEADING
+from srtext.pipeline.function_words import ends_on_dangling_word
+from srtext.pipeline.rules.context import (
+    _AFTER_DISPLAY,
+    _MID_SENTENCE,
+    JOIN,
+    START,
+    START_HEADING,
+    Ctx,
+    Verdict,
+    after_display,
+    heading_goes_on,
+    mid_sentence,
+    word_would_fit,
+)
+from srtext.pipeline.weigh import boundary
+
+# -- full and long lines
+
+
+def numbered_heading_line(c: Ctx) -> Verdict | None:
+    """A numbered line with no sentence in it is a heading however long.
+
+    pdftotext writes a heading that wraps with a hyphen on one line.  When a
+    capitalised line follows, or it wraps onto a short unfinished line.
+    """
+    s, nxt, text = c.state, c.nxt, c.text
+    if not (
+        c.cls is LineClass.UNFINISHED
+        and has_section_number(text)
+        and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
+        and nxt is not None
+        and not looks_like_debris(nxt.line.text)
+        and is_title_like(text)
+    ):
+        return None
+    if not starts_lowercase(nxt.line.text):
+        return START_HEADING, "numbered line, no sentence in it, capitalised line next: heading"
+    if (
+        nxt.band is Band.SHORT
+        and nxt.cls is LineClass.UNFINISHED
+        and not nxt.blank_before
+        and is_title_like(f"{text} {nxt.line.text}")
+    ):
+        return START_HEADING, "numbered unfinished line wrapping onto a short unfinished line: a heading"
+    return None
+
+
+def long_heading(c: Ctx) -> Verdict | None:
+    """A full unfinished line standing alone between blank lines is a heading as wide as the column.
+
+    The paragraph before it ended, it has no sentence in it and does not stop
+    on an article or a preposition, and a capitalised line follows.  A
+    paragraph's first line set apart by pdftotext's blank line inside a
+    sentence goes on in lower case or on its dangling word.
+    """
+    cur, nxt, s = c.cur, c.nxt, c.state
+    if (
+        c.cls is LineClass.UNFINISHED
+        and (cur.blank_before or cur.page_break_before)
+        and nxt is not None
+        and nxt.blank_before
+        and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
+        and not c.lower
+        and not starts_lowercase(nxt.line.text)
+        and is_title_like(c.text)
+        and not ends_on_dangling_word(c.text)
+        and not looks_like_debris(nxt.line.text)
+    ):
+        return START_HEADING, "a full line alone between blank lines, no sentence in it: a long heading"
+    return None
+
+
+def body_outside_paragraph(c: Ctx) -> Verdict | None:
+    """A body line with no paragraph open starts one."""
+    if c.state is None:
+        return START, "body line outside a paragraph: starts one"
+    return None
+
+
+def body_after_heading(c: Ctx) -> Verdict | None:
+    """A body line after a heading starts a paragraph, unless it is the numbered heading's second line."""
+    s = c.state
+    if s is None or s.kind != HEADING:
+        return None
+    if heading_goes_on(c.cur, c.nxt, s):
+        return JOIN, "a numbered heading wrapped onto a second line"
+    return START, "body line after a heading: starts a paragraph"
+
+
+def body_after_display(c: Ctx) -> Verdict | None:
+    """A body line after a display formula starts a paragraph (see :func:`after_display`)."""
+    if after_display(c.state):
+        return START, _AFTER_DISPLAY
+    return None
+
+
+def body_mid_sentence(c: Ctx) -> Verdict | None:
+    """After a line ending on an article, a preposition or a conjunction the sentence goes on."""
+    if mid_sentence(c.state):
+        return JOIN, _MID_SENTENCE
+    return None
+
+
+def body_after_short_line(c: Ctx) -> Verdict | None:
+    """After a paragraph's short last line, lower case continues it; a capital starts a paragraph."""
+    s = c.state
+    if s is None or s.last_band is not Band.SHORT:
+        return None
+    if c.lower:
+        return JOIN, "lower-case start after a short line: continues the paragraph"
+    return START, "body line after the paragraph's short last line: starts a paragraph"
+
+
+def indented_after_finished_line(c: Ctx) -> Verdict | None:
+    """An indented capitalised line after a finished line starts a paragraph (CJK's two-space indent).
+
+    Hard knowledge, not weighed: pdftotext's default output indents no line, so the
+    broad corpus has no indented line to weigh; other producers indent a paragraph's
+    first line (Chinese by two ideographic spaces).
+    """
+    s = c.state
+    if s is not None and s.last_cls is LineClass.FINISHED and is_indented(c.text) and not c.lower:
+        return START, "indented line after a finished line: starts a paragraph"
+    return None
+
+
+def word_would_have_fitted(c: Ctx) -> Verdict | None:
+    """A finished line that ended though the next line's first word would have fitted ended a paragraph.
+
+    Hard knowledge, not weighed: a line is broken early only where its paragraph
+    ends.  The broad corpus has almost no such boundary to weigh (4 of 13,011 in
+    its tuning half leave room for a whole word).
+    """
+    s = c.state
+    if (
+        not c.lower
+        and s is not None
+        and s.last_cls is LineClass.FINISHED
+        and s.lines
+        and word_would_fit(s.lines[-1].text, c.text, c.cur.cw)
+    ):
+        return START, "the previous line ended a sentence early: its next word would have fitted"
+    return None
+
+
+def weighed_boundary(c: Ctx) -> Verdict | None:
+    """Where no hard rule knows, the evidence at the boundary is weighed (:mod:`srtext.pipeline.weigh`).
+
+    A line ending short of the margin, a blank line, a capital, a colon, a first
+    word that would have fitted on the line before, a page break: each points one
+    way more or less often and none decides alone.  The model that weighs them
+    is fitted on the tuning half of the broad corpus (``bench/fit_weights.py``).
+    """
+    if c.state is None:
+        return None
+    joins, score, why = boundary(c)
+    if joins:
+        return JOIN, f"weighed {score:+.1f}, the paragraph goes on ({why})"
+    return START, f"weighed {score:+.1f}, a paragraph starts ({why})"

@@ -1,0 +1,329 @@
+"""The rules for a short line (narrower than the column): headings, numbers, debris, last lines."""
+
+from __future__ import annotations
+
+from srtext.pipeline.classify import (
+    Band,
+    LineClass,
+    has_section_number,
+    is_bare_number,
+    is_caption_start,
+    is_lead_in,
+    is_numbered_title,
+    is_references_heading,
+    is_report_number,
+    is_section_number_alone,
+    is_title_like,
+    looks_like_debris,
+    next_section_number,
+    section_number,
+    starts_lowercase,
+)
+from srtext.pipeline.events import HEADING, Open
+from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
+from srtext.pipeline.rules.context import (
+    _AFTER_DISPLAY,
+    _MID_SENTENCE,
+    DROP,
+    DROP_END,
+    DROP_INTERRUPTION,
+    JOIN,
+    START,
+    START_HEADING,
+    Ctx,
+    Verdict,
+    _may_number_a_heading,
+    after_display,
+    in_capitals,
+    mid_sentence,
+    title_follows,
+)
+
+# -- short lines
+
+
+def run_in_heading(c: Ctx) -> Verdict | None:
+    """A numbered title ending in a full stop ("2.1. Adams operations."), AMS style, is a heading."""
+    if c.short and is_numbered_title(c.text) and (c.state is None or not c.state.running):
+        return START_HEADING, "a numbered title ending in a full stop (a run-in heading): heading"
+    return None
+
+
+def number_before_title(c: Ctx) -> Verdict | None:
+    """A section number with its dot alone on its line ("II.", "A.", REVTeX) before a title is its number."""
+    if (
+        c.short
+        and is_section_number_alone(c.text)
+        and _may_number_a_heading(c.state)
+        and title_follows(c.nxt)
+    ):
+        return START_HEADING, "a section number on a line of its own, a title next: the heading's number"
+    return None
+
+
+def bare_number_before_title(c: Ctx) -> Verdict | None:
+    """A number without its dot ("2.1", "3") set apart from its title is the heading's number.
+
+    Only when it follows the last section's number: a table's cell ("1.21") or
+    a page number does not.  Set apart by a blank line, it may interrupt a
+    running sentence (two columns mixed by pdftotext).
+    """
+    if (
+        c.short
+        and is_bare_number(c.text)
+        and (_may_number_a_heading(c.state) or c.cur.blank_before)
+        and title_follows(c.nxt)
+        and next_section_number(c.section, section_number(c.text) or ())
+    ):
+        return START_HEADING, "a number after the last section's, alone, a title next: a heading"
+    return None
+
+
+def references_heading(c: Ctx) -> Verdict | None:
+    """ "References", "Literatur", "Литература"...: the reference list's heading."""
+    if c.short and is_references_heading(c.text):
+        return START_HEADING, "the reference list's heading"
+    return None
+
+
+def report_number(c: Ctx) -> Verdict | None:
+    """A report or preprint number on the first page ("CERN-TH/2000-035") is a line of its own.
+
+    Under a heading-like line with no blank line between it is part of it (a
+    date or a second number under the first).
+    """
+    if not (c.short and c.cur.line.page == 1 and is_report_number(c.text)):
+        return None
+    if c.state is not None and c.state.kind == HEADING and not c.cur.blank_before:
+        return JOIN, "a report or preprint number under a heading-like line: part of it"
+    return START_HEADING, "a report or preprint number on the first page: a line of its own"
+
+
+def lead_in(c: Ctx) -> Verdict | None:
+    """One or two lower-case words between a sentence and its display formula ("is", "or") are kept.
+
+    Before a display in a running sentence they lead the sentence on; after a
+    display they start a paragraph of their own ("yielding"), as the truth has it.
+    """
+    s, nxt = c.state, c.nxt
+    if not (c.short and s is not None and nxt is not None and is_lead_in(c.text)):
+        return None
+    if not looks_like_debris(nxt.line.text):
+        return None
+    if after_display(s):
+        return START, _AFTER_DISPLAY
+    if s.running and not s.after_debris:
+        return JOIN, "a word leading the running sentence into a display formula: it goes on"
+    return None
+
+
+def short_mid_sentence(c: Ctx) -> Verdict | None:
+    """After a line ending on an article, a preposition or a conjunction the sentence goes on.
+
+    Whatever the short line holds ("85 °C."), unless a page break comes after a
+    full line (a page's furniture may stand between).
+    """
+    s = c.state
+    if c.short and s is not None and mid_sentence(s) and not (s.running and c.cur.page_break_before):
+        return JOIN, _MID_SENTENCE
+    return None
+
+
+def debris(c: Ctx) -> Verdict | None:
+    """A short line with little prose (formula, table or page debris) is dropped.
+
+    When it is finished inside a body paragraph, its sentence ended there.
+    """
+    if not (c.short and looks_like_debris(c.text)):
+        return None
+    if c.cls is LineClass.FINISHED and c.state is not None and c.state.kind != HEADING:
+        return DROP_END, "finished line with little prose: formula debris ending a sentence"
+    return DROP, "short line with little prose: formula, table or page debris"
+
+
+def interruption(c: Ctx) -> Verdict | None:
+    """A short capitalised line set off inside a running sentence is a footnote or page element.
+
+    The line before is full and unfinished, the one after continues it in lower
+    case, and a page break or an empty line sets it off.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and s is not None
+        and s.running
+        and not c.lower
+        and nxt is not None
+        and nxt.band is not Band.SHORT
+        and starts_lowercase(nxt.line.text)
+        and is_title_like(c.text)
+        and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
+    ):
+        return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
+    return None
+
+
+def _label_like(text: str) -> bool:
+    """One to three words, none a function word, no colon or comma at the end: an axis title, a word."""
+    words = text.split()
+    return (
+        0 < len(words) <= 3
+        and not text.rstrip().endswith((":", ","))
+        and not any(is_function_word(w.strip("()[],.")) for w in words)
+    )
+
+
+def figure_label(c: Ctx) -> Verdict | None:
+    """A short unnumbered line with debris or a caption right after it is a figure's label.
+
+    Axis titles and the words of a block diagram come out of pdftotext as short
+    lines of a few words among the figure's numbers, just before its caption; a
+    heading is followed by its text, and a line leading into a display formula
+    has a function word ("we find", "is").  Not inside a running sentence.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and c.cls is LineClass.UNFINISHED
+        and not c.lower
+        and nxt is not None
+        and (s is None or not s.running)
+        and not has_section_number(c.text)
+        and not mid_sentence(s)
+        and _label_like(c.text)
+        and (
+            is_caption_start(nxt.line.text)
+            or (looks_like_debris(nxt.line.text) and not is_report_number(nxt.line.text))
+        )
+    ):
+        return DROP, "short line before figure debris or a caption: a figure's label"
+    return None
+
+
+def short_after_display(c: Ctx) -> Verdict | None:
+    """A short line after a display formula starts a paragraph (see :func:`after_display`)."""
+    if c.short and after_display(c.state):
+        return START, _AFTER_DISPLAY
+    return None
+
+
+def indented_first_line(c: Ctx) -> Verdict | None:
+    """A line nearly as wide as the column, with words of prose, a body line under it, opens a paragraph.
+
+    A paragraph's first line is indented, so in narrow justified columns it falls
+    just short of the full width; a heading has few function words or commas
+    ("Die Verwendung von permit_mynetworks als erster" / "Regel hat ...").  The
+    line then counts as full, so the next one goes on from it.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and c.open
+        and not c.lower
+        and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED or s.last_band is Band.SHORT)
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.band is not Band.SHORT
+        and c.cur.width >= 0.8 * c.cur.cw
+        and not has_section_number(c.text)
+        and _prose_marks(c.text) >= 2
+    ):
+        return START, "a line nearly as wide as the column, of prose, a body line under it: a paragraph opens"
+    return None
+
+
+def _prose_marks(text: str) -> int:
+    """Function words and commas in a line: what running text has and a heading seldom does."""
+    words = text.split()
+    return text.count(",") + sum(is_function_word(w.strip(",.;:()")) for w in words[1:])
+
+
+def short_outside_paragraph(c: Ctx) -> Verdict | None:
+    """A short line with no paragraph open: finished, a paragraph; unfinished, a heading."""
+    if not (c.short and c.state is None):
+        return None
+    if not c.open:
+        return START, "short finished line outside a paragraph: a paragraph of its own"
+    return c.heading("short unfinished line outside a paragraph: heading")
+
+
+def short_after_heading(c: Ctx) -> Verdict | None:
+    """A short line after a heading: another heading when set apart or numbered, else its next line.
+
+    A finished short line after a heading is a paragraph.
+    """
+    s = c.state
+    if not (c.short and s is not None and s.kind == HEADING):
+        return None
+    if c.open and (
+        c.cur.blank_before
+        or c.cur.page_break_before
+        or has_section_number(c.text)
+        or (not c.lower and c.continued())
+    ):
+        return c.heading("short unfinished line, blank, page break or number: a heading of its own")
+    if c.open and not _paragraph_opens(c, s):
+        return JOIN, "consecutive short unfinished line: part of the heading"
+    return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _paragraph_opens(c: Ctx, heading: Open) -> bool:
+    """Does this short line open a paragraph under its heading rather than continue it?
+
+    It does in lower case under a heading in capitals, and when it stops on a
+    dangling word ("ausführlich als") with a body line right under it, while the
+    heading's own line did not.
+    """
+    if c.lower and in_capitals(heading.lines[-1].text):
+        return True
+    nxt = c.nxt
+    return (
+        ends_on_dangling_word(c.text)
+        and not ends_on_dangling_word(heading.lines[-1].text)
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.band is not Band.SHORT
+    )
+
+
+def short_after_body_line(c: Ctx) -> Verdict | None:
+    """A short line after a full body line is the paragraph's last line, unless evidence says otherwise.
+
+    Unfinished, capitalised and set apart (blank line, page break) after a
+    finished line, or numbered: a heading.  Finished after a blank line and a
+    finished line: a paragraph.  Continued in lower case after a finished line:
+    a paragraph's first line.
+    """
+    s = c.state
+    if not (c.short and s is not None and s.last_band is not Band.SHORT):
+        return None
+    numbered = has_section_number(c.text)
+    finished_before = s.last_cls is LineClass.FINISHED
+    if (
+        c.open
+        and not c.lower
+        and (c.cur.blank_before or c.cur.page_break_before or numbered)
+        and (numbered or finished_before)
+    ):
+        return c.heading(
+            "short unfinished line after a finished line and a blank, page break or number: heading"
+        )
+    if finished_before and c.cur.blank_before and not c.lower:
+        return START, "short finished line after a blank line and a finished line: a paragraph"
+    if finished_before and c.cls is LineClass.UNFINISHED and not c.lower and c.continued():
+        return START, "short line after a finished line, continued in lower case: a paragraph starts"
+    return JOIN, "short line after a body line: the paragraph's last line"
+
+
+def short_after_short_line(c: Ctx) -> Verdict | None:
+    """A short line after a paragraph's short last line: lower case continues it, else a new block.
+
+    Finished, a paragraph of its own; unfinished, a heading.
+    """
+    if not (c.short and c.state is not None):
+        return None
+    if c.lower:
+        return JOIN, "lower-case start: continues the paragraph"
+    if not c.open:
+        return START, "short finished line after a finished paragraph: a paragraph of its own"
+    return c.heading("short unfinished line after a finished paragraph: heading")
