@@ -228,9 +228,9 @@ def word_would_fit(previous: str, text: str, cw: int) -> bool:
     return word is not None and display_width(previous) + 1 + display_width(word.group()) <= cw
 
 
-def _may_number_a_heading(state: Open | None) -> bool:
+def may_number_a_heading(state: Open | None) -> bool:
     return state is None or state.kind == HEADING or (state.kind == BODY and not state.running)
 
 
-_MID_SENTENCE = "the line before ends on an article, a preposition or a conjunction: the sentence goes on"
-_AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"
+MID_SENTENCE = "the line before ends on an article, a preposition or a conjunction: the sentence goes on"
+AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"

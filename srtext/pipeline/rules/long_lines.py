@@ -14,9 +14,9 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import HEADING
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.rules.context import (
-    _AFTER_DISPLAY,
-    _MID_SENTENCE,
+    AFTER_DISPLAY,
     JOIN,
+    MID_SENTENCE,
     START,
     START_HEADING,
     Ctx,
@@ -104,14 +104,14 @@ def body_after_heading(c: Ctx) -> Verdict | None:
 def body_after_display(c: Ctx) -> Verdict | None:
     """A body line after a display formula starts a paragraph (see :func:`after_display`)."""
     if after_display(c.state):
-        return START, _AFTER_DISPLAY
+        return START, AFTER_DISPLAY
     return None
 
 
 def body_mid_sentence(c: Ctx) -> Verdict | None:
     """After a line ending on an article, a preposition or a conjunction the sentence goes on."""
     if mid_sentence(c.state):
-        return JOIN, _MID_SENTENCE
+        return JOIN, MID_SENTENCE
     return None
 
 

@@ -22,19 +22,19 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import HEADING, Open
 from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
 from srtext.pipeline.rules.context import (
-    _AFTER_DISPLAY,
-    _MID_SENTENCE,
+    AFTER_DISPLAY,
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
     JOIN,
+    MID_SENTENCE,
     START,
     START_HEADING,
     Ctx,
     Verdict,
-    _may_number_a_heading,
     after_display,
     in_capitals,
+    may_number_a_heading,
     mid_sentence,
     title_follows,
 )
@@ -51,12 +51,7 @@ def run_in_heading(c: Ctx) -> Verdict | None:
 
 def number_before_title(c: Ctx) -> Verdict | None:
     """A section number with its dot alone on its line ("II.", "A.", REVTeX) before a title is its number."""
-    if (
-        c.short
-        and is_section_number_alone(c.text)
-        and _may_number_a_heading(c.state)
-        and title_follows(c.nxt)
-    ):
+    if c.short and is_section_number_alone(c.text) and may_number_a_heading(c.state) and title_follows(c.nxt):
         return START_HEADING, "a section number on a line of its own, a title next: the heading's number"
     return None
 
@@ -71,7 +66,7 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
     if (
         c.short
         and is_bare_number(c.text)
-        and (_may_number_a_heading(c.state) or c.cur.blank_before)
+        and (may_number_a_heading(c.state) or c.cur.blank_before)
         and title_follows(c.nxt)
         and next_section_number(c.section, section_number(c.text) or ())
     ):
@@ -111,7 +106,7 @@ def lead_in(c: Ctx) -> Verdict | None:
     if not looks_like_debris(nxt.line.text):
         return None
     if after_display(s):
-        return START, _AFTER_DISPLAY
+        return START, AFTER_DISPLAY
     if s.running and not s.after_debris:
         return JOIN, "a word leading the running sentence into a display formula: it goes on"
     return None
@@ -125,7 +120,7 @@ def short_mid_sentence(c: Ctx) -> Verdict | None:
     """
     s = c.state
     if c.short and s is not None and mid_sentence(s) and not (s.running and c.cur.page_break_before):
-        return JOIN, _MID_SENTENCE
+        return JOIN, MID_SENTENCE
     return None
 
 
@@ -203,7 +198,7 @@ def figure_label(c: Ctx) -> Verdict | None:
 def short_after_display(c: Ctx) -> Verdict | None:
     """A short line after a display formula starts a paragraph (see :func:`after_display`)."""
     if c.short and after_display(c.state):
-        return START, _AFTER_DISPLAY
+        return START, AFTER_DISPLAY
     return None
 
 
