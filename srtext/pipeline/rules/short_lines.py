@@ -19,7 +19,7 @@ from srtext.pipeline.classify import (
     section_number,
     starts_lowercase,
 )
-from srtext.pipeline.events import HEADING, Open
+from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -59,18 +59,34 @@ def number_before_title(c: Ctx) -> Verdict | None:
 def bare_number_before_title(c: Ctx) -> Verdict | None:
     """A number without its dot ("2.1", "3") set apart from its title is the heading's number.
 
-    Only when it follows the last section's number: a table's cell ("1.21") or
-    a page number does not.  Set apart by a blank line, it may interrupt a
-    running sentence (two columns mixed by pdftotext).
+    When it follows the last section's number: a table's cell ("1.21") or a
+    page number does not.  Set apart by a blank line, it may interrupt a
+    running sentence (two columns mixed by pdftotext).  Or when blank lines set
+    it apart on both sides right after a paragraph that ended a sentence, with
+    no debris between: a section whose number was lost (dropped as a page
+    number, or set after its title) must not cost every section after it its
+    number; a figure's or table's numbers come among debris.
     """
-    if (
+    if not (
         c.short
         and is_bare_number(c.text)
         and (may_number_a_heading(c.state) or c.cur.blank_before)
         and title_follows(c.nxt)
-        and next_section_number(c.section, section_number(c.text) or ())
     ):
+        return None
+    if next_section_number(c.section, section_number(c.text) or ()):
         return START_HEADING, "a number after the last section's, alone, a title next: a heading"
+    s, nxt = c.state, c.nxt
+    if (
+        c.cur.blank_before
+        and nxt is not None
+        and nxt.blank_before
+        and s is not None
+        and s.kind == BODY
+        and s.last_cls is LineClass.FINISHED
+        and not s.after_debris
+    ):
+        return START_HEADING, "a number set apart after a finished paragraph, a title next: a heading"
     return None
 
 
