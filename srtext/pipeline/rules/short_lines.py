@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from srtext.pipeline.classify import (
+    CJK_CHAR,
     Band,
     LineClass,
     has_section_number,
@@ -326,15 +327,38 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     return JOIN, "short line after a body line: the paragraph's last line"
 
 
+def is_one_word(text: str) -> bool:
+    """Is the line one word of a script that spaces its words (not CJK, where every line is one)?
+
+    >>> [is_one_word(t) for t in ["пакетов", "Debian,", "two words", "茶树喜欢", "7"]]
+    [True, True, False, False, False]
+    """
+    word = text.strip()
+    return " " not in word and any(ch.isalpha() for ch in word) and not CJK_CHAR.search(word)
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
-    Finished, a paragraph of its own; unfinished, a heading.
+    Finished, a paragraph of its own; unfinished, a heading.  But after a word
+    alone on its line inside a running sentence ("пакетов"), the sentence goes on
+    whatever the case of the next word ("Debian,"): pdftotext sets a loose
+    justified line of a narrow column one word per line.
     """
-    if not (c.short and c.state is not None):
+    s = c.state
+    if not (c.short and s is not None):
         return None
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
+    if (
+        s.kind == BODY
+        and len(s.lines) > 1
+        and s.last_cls is LineClass.UNFINISHED
+        and is_one_word(s.lines[-1].text)
+        and is_one_word(c.text)
+        and not has_section_number(c.text)
+    ):
+        return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
     return c.heading("short unfinished line after a finished paragraph: heading")
