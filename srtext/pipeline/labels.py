@@ -43,7 +43,7 @@ def is_report_number(text: str) -> bool:
 _CAPTION = regex.compile(
     rf"""\A\s*(?:
         {alternation(CAPTION_LABELS)}
-        \s*[A-Z]?\d+(?:[.-]\d+)*[a-z]?(?:\s*[.:|—–-]|(?!\s+\p{{Ll}}))
+        \s*[A-Z]?\d++(?:[.-]\d+)*+[a-z]?+(?:\s*[.:|—–-]|(?!\s+\p{{Ll}}|\s*,))
       | {alternation(CAPTION_SHORT_LABELS)}\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
       | [{CAPTION_CHARS}]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
     )""",
@@ -65,6 +65,12 @@ def is_caption_start(text: str) -> bool:
 
     >>> [is_caption_start(t) for t in ["Figure 3 shows the map", "Table 2 with the data", "Table 1 Sizes"]]
     [False, False, True]
+
+    Nor is one followed by a comma ("Рисунок 9.4, «Перенаправление ...»)", "Figure 2, left"):
+    a caption's label ends in a colon, a full stop, a dash or a space.
+
+    >>> [is_caption_start(t) for t in ["Рисунок 9.4, «Порт»).", "Figure 2, which we"]]
+    [False, False]
     """
     return _CAPTION.match(text) is not None
 
