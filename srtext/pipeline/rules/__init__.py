@@ -46,6 +46,7 @@ from srtext.pipeline.rules.short_lines import (
     short_after_short_line,
     short_mid_sentence,
     short_outside_paragraph,
+    word_in_a_loose_line,
 )
 
 #: The rules in the order they are asked; the first that answers decides.  Those
@@ -63,6 +64,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     report_number,
     lead_in,
     short_mid_sentence,
+    word_in_a_loose_line,
     debris,
     interruption,
     figure_label,

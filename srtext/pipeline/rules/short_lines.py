@@ -141,6 +141,29 @@ def short_mid_sentence(c: Ctx) -> Verdict | None:
     return None
 
 
+def word_in_a_loose_line(c: Ctx) -> Verdict | None:
+    """A word alone on its line between two others, inside a running sentence, is a word of it.
+
+    pdftotext sets a loose justified line of a narrow column one word per line;
+    a short word there ("с", "SSH") is no formula debris or figure label.  Only
+    in a run of three such lines or more, the sentence before unfinished.
+    """
+    s, nxt = c.state, c.nxt
+    if (
+        c.short
+        and s is not None
+        and s.kind == BODY
+        and s.last_cls is LineClass.UNFINISHED
+        and is_one_word(s.lines[-1].text)
+        and is_one_word(c.text)
+        and nxt is not None
+        and not nxt.blank_before
+        and is_one_word(nxt.line.text)
+    ):
+        return JOIN, "a word alone on its line, between two others, inside a sentence: a word of it"
+    return None
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
