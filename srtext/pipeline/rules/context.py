@@ -30,6 +30,7 @@ _CJK = rf"[{SPACELESS_SCRIPTS}]"
 _DANGLING = lazy(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
 _FIRST_WORD = lazy(_CJK + r"|\S+")
 _CJK_END = lazy(_CJK + r"\s*\Z")
+_CJK_START = lazy(r"\s*[\p{P}\s]*" + _CJK)
 # Chinese and Japanese paragraphs indent their first line by two ideographs,
 # which pdftotext's output does not show.
 _CJK_INDENT = 4
@@ -124,6 +125,24 @@ def next_word_overflows(cur: Item, nxt: Item | None) -> bool:
     if word is None:
         return False
     return cur.width + 1 + display_width(word.group()) > cur.cw
+
+
+def ends_in_cjk(text: str) -> bool:
+    """Does the line end in a Chinese or Japanese character?
+
+    >>> ends_in_cjk("其公开部"), ends_in_cjk("Debian BTS")
+    (True, False)
+    """
+    return _CJK_END.search(text) is not None
+
+
+def starts_in_cjk(text: str) -> bool:
+    """Does the line start with a Chinese or Japanese character (after white space and punctuation)?
+
+    >>> starts_in_cjk("分（网页界面）"), starts_in_cjk("（网页）"), starts_in_cjk("Debian 中")
+    (True, True, False)
+    """
+    return _CJK_START.match(text) is not None
 
 
 def fills_cjk_line(width: int, cw: int) -> bool:

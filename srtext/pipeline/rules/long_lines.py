@@ -22,8 +22,10 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
     after_display,
+    ends_in_cjk,
     heading_goes_on,
     mid_sentence,
+    starts_in_cjk,
     word_would_fit,
 )
 from srtext.pipeline.weigh import boundary
@@ -116,12 +118,24 @@ def body_mid_sentence(c: Ctx) -> Verdict | None:
 
 
 def body_after_short_line(c: Ctx) -> Verdict | None:
-    """After a paragraph's short last line, lower case continues it; a capital starts a paragraph."""
+    """After a paragraph's short last line, lower case continues it; a capital starts a paragraph.
+
+    Chinese and Japanese have no capitals: there a paragraph's short line that
+    stops inside a sentence (no 。！？), not a line of its own, goes on, as a
+    lower-case start would.
+    """
     s = c.state
     if s is None or s.last_band is not Band.SHORT:
         return None
     if c.lower:
         return JOIN, "lower-case start after a short line: continues the paragraph"
+    if (
+        len(s.lines) > 1
+        and s.last_cls is LineClass.UNFINISHED
+        and ends_in_cjk(s.lines[-1].text)
+        and starts_in_cjk(c.text)
+    ):
+        return JOIN, "a CJK line stopping inside a sentence after a short line: the sentence goes on"
     return START, "body line after the paragraph's short last line: starts a paragraph"
 
 
