@@ -93,7 +93,12 @@ def test_sigint_in_a_directory_run_leaves_no_half_written_output(tmp_path: Path,
     big = EN.read_bytes() * 400
     for i in range(200):  # far more than a loaded machine finishes between the first output and the signal
         (corpus / f"doc{i:03}.txt").write_bytes(big)
-    proc = subprocess.Popen([sys.executable, "-m", "srtext", "-j", jobs, str(corpus)], stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext", "-j", jobs, str(corpus)],
+        stderr=subprocess.PIPE,
+        # Ctrl-C as a terminal delivers it: a process started with SIGINT ignored keeps it ignored
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while not list(corpus.glob("*.sr.txt")) and time.monotonic() < deadline:
         time.sleep(0.05)
