@@ -21,6 +21,7 @@ _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
 # cron field, not notes.
 _SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_ANY_SYMBOL = regex.compile(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
@@ -88,6 +89,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             break
     # In two columns a footnote ends a column, in the middle of pdftotext's page:
     # a line with a marker symbol starts one anywhere, and it runs to an empty line.
+    symbols = _ANY_SYMBOL.search(body) is not None  # a page without marker symbols: no line asked
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
@@ -103,7 +105,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             page, k, body, content[n + 1] if n + 1 < len(content) else None
         ):
             notes.add(k)
-        elif _SYMBOL_MARK.match(text):
+        elif symbols and _SYMBOL_MARK.match(text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes.add(j)
@@ -336,18 +338,18 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     >>> [x.text for x in split_glued_footnotes(page[1:])]  # the only ∗ of the page is a reference
     ['and fe∗ Data from 1990.']
     """
+    text = "\n".join(x.text for x in page)
+    if _GLUED_MARK.search(text) is None:  # one search of the page before a search of each line
+        return list(page)
     out: list[Line] = []
-    text = ""
     for line in page:
         seam = None
         for m in _GLUED_MARK.finditer(line.text):
             seam = m
-        if seam is not None:
-            text = text or "\n".join(x.text for x in page)
-            if text.count(seam.group()[0]) >= 2:
-                k = seam.start()
-                out.append(line._replace(text=line.text[:k]))
-                out.append(line._replace(text=line.text[k:], offset=line.offset + k))
-                continue
+        if seam is not None and text.count(seam.group()[0]) >= 2:
+            k = seam.start()
+            out.append(line._replace(text=line.text[:k]))
+            out.append(line._replace(text=line.text[k:], offset=line.offset + k))
+            continue
         out.append(line)
     return out

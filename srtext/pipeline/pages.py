@@ -67,7 +67,7 @@ __all__ = [
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("beside", "bottom", "pages", "top")
+    __slots__ = ("_headers", "beside", "bottom", "pages", "top")
 
     def __init__(self) -> None:
         self.pages = 0
@@ -76,9 +76,11 @@ class Repeats:
         # Pages with a line standing alone beside the page number at the top, by the
         # number's offset from the page's index (a page number counts up with the pages).
         self.beside: Counter[int] = Counter()
+        self._headers: bool | None = None  # has_headers(), until the next page is added
 
     def add(self, page: Sequence[Line]) -> None:
         self.pages += 1
+        self._headers = None
         top, bottom = zones(page)
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
@@ -101,9 +103,16 @@ class Repeats:
         return max(self.beside.values(), default=0) >= self.threshold()
 
     def has_headers(self) -> bool:
-        """Do lines other than page numbers repeat at the top of pages?"""
-        need = self.threshold()
-        return any(n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items())
+        """Do lines other than page numbers repeat at the top of pages?
+
+        Asked once per page, answered once per set of pages (the pages' tops grow with the document).
+        """
+        if self._headers is None:
+            need = self.threshold()
+            self._headers = any(
+                n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items()
+            )
+        return self._headers
 
     def threshold(self) -> int:
         """Pages a line must repeat on to be furniture: 2, or an eighth of the pages."""
