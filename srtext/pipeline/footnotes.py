@@ -8,6 +8,7 @@ split off it first (:func:`split_glued_footnotes`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import regex
 
@@ -292,6 +293,12 @@ _CAPITAL_START = regex.compile(
 )
 
 
+@lru_cache(maxsize=256)
+def _marked_number(number: str) -> regex.Pattern[str]:
+    """The number as a marker after a word ("banks.1", "Fellow1"), compiled once per number."""
+    return regex.compile(rf"\p{{L}}[.,;:)]?{number}(?!\d)")
+
+
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
@@ -307,7 +314,7 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     number = m.group(1)
-    if regex.search(rf"\p{{L}}[.,;:)]?{number}(?!\d)", page_text) is not None:
+    if _marked_number(number).search(page_text) is not None:
         return True
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
     # keeps it at all; a note that ends a sentence under such a number is taken.
