@@ -63,3 +63,13 @@ def test_the_repair_pre_check_leaves_nothing_unrepaired() -> None:
     texts = [*_texts(5000), "ﬁrst \x88 Mосква", "Cоmputer ∑ x ≤ y", "α ≤ β\x07"]
     for text in texts:
         assert repair(text) == fix_mixed_scripts(expand_ligatures(remove_controls(text))), text
+
+
+def test_ascii_words_are_the_unicode_patterns_words() -> None:
+    from srtext.pipeline.vocabulary import _ASCII_WORD, _WORD
+
+    rnd = random.Random(5)
+    alphabet = "abcXYZ-- \n.,'0_"
+    for _ in range(5000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(30))).lower()
+        assert re.findall(_ASCII_WORD, text) == _WORD.findall(text), text

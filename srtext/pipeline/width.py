@@ -229,11 +229,15 @@ def with_column_width(
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
     batch: list[tuple[Line, int]] = []
+    measure = len if mode == "paper" else display_width  # line_width, without a call per line
+    add, keep = stats.add, batch.append
+    limit = window if window is not None else float("inf")
     for line in lines:
-        width = line_width(line, mode)
-        stats.add(width, line.text)
-        batch.append((line, width))
-        if window is not None and len(batch) >= window:
+        text = line.text
+        width = measure(text)
+        add(width, text)
+        keep((line, width))
+        if len(batch) >= limit:
             current = cw if cw is not None else stats.cw(robust)
             for held, held_width in batch:
                 yield held, held_width, current
