@@ -100,5 +100,17 @@ def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
     >>> zones(page)
     ([0, 2, 3], [4, 5, 7])
     """
-    filled = [i for i, line in enumerate(page) if line.text.strip()]
-    return filled[:ZONE], filled[-ZONE:]
+    top: list[int] = []  # from each end only as far as the zone goes, not over the whole page
+    for i, line in enumerate(page):
+        if line.text.strip():
+            top.append(i)
+            if len(top) == ZONE:
+                break
+    bottom: list[int] = []
+    for i in range(len(page) - 1, -1, -1):
+        if page[i].text.strip():
+            bottom.append(i)
+            if len(bottom) == ZONE:
+                break
+    bottom.reverse()
+    return top, bottom
