@@ -14,6 +14,16 @@ Measures on this machine, in one run, and prints a Markdown table:
 * peak resident memory while streaming ``--stream-mb`` MB through stdin.
 
 Every figure comes from a separate process, as a user would run it.
+
+``--targets [TREE ...]`` prints instead the figures of the speed issue's targets
+(issue 23), each as a ratio measured in the same run: this checkout and each
+other TREE (a clean export of an older commit, say) in interleaved rounds, with
+the machine's load average before and after.  Start-up is measured as a clean
+start (``python -S``, site-packages on ``PYTHONPATH``) of a console script's
+wrapper reading pdftotext's output on stdin, next to ``python -S -c pass`` and
+pdftotext on the PDF; throughput in microseconds per input line of the
+arxiv-dev text (the best of ``--runs`` interleaved rounds), and peak RSS
+streaming ``--stream-mb`` MB.
 """
 
 from __future__ import annotations
@@ -31,7 +41,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
+# ../shared beside the checkout; from a git worktree (wt/NAME), the shared/ further up.
+_SHARED = [p / "shared" / "bench" / "arxiv-dev" for p in ROOT.parents]
+ARXIV = next((p for p in _SHARED if p.is_dir()), _SHARED[0])
 PAPER = "0001/hep-th0001013"
 
 COPY_LOOP = """
@@ -174,11 +186,11 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     return rows
 
 
-def peak_rss_streaming(megabytes: int) -> float:
+def peak_rss_streaming(megabytes: int, env: dict[str, str] | None = None) -> float:
     """Peak RSS in MB of srtext reading ``megabytes`` MB from a pipe."""
     texts = [p.read_bytes() for p in sources()]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL
+        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env
     )
     assert proc.stdin is not None
     sent = 0
@@ -192,6 +204,94 @@ def peak_rss_streaming(megabytes: int) -> float:
     return usage.ru_maxrss / 1024
 
 
+CONSOLE_SCRIPT = "import sys\nfrom srtext.cli import main\nsys.exit(main())\n"  # what pip writes
+
+
+def tree_env(tree: Path, tmp: Path) -> dict[str, str]:
+    """A clean start's environment for a checkout: its own bytecode cache, site-packages after it."""
+    env = installed_env(tmp)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / f"pycache-{abs(hash(str(tree)))}")
+    env["PYTHONPATH"] = os.pathsep.join([str(tree), *site.getsitepackages()])
+    return env
+
+
+def _rounds(commands: list[tuple[list[str], dict[str, str], Path | None]], runs: int) -> list[list[float]]:
+    """Each command's times over ``runs`` interleaved rounds (after one untimed run each)."""
+    for cmd, env, stdin in commands:
+        timed(cmd, stdin=stdin, env=env)
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for (cmd, env, stdin), measured in zip(commands, times, strict=True):
+            measured.append(timed(cmd, stdin=stdin, env=env))
+    return times
+
+
+def targets(trees: list[Path], runs: int, stream_mb: int) -> list[tuple[str, str]]:
+    """The issue's targets, every figure a ratio from the same run (see the module's doc)."""
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    load = os.getloadavg()
+    doc = ARXIV / f"{PAPER}.pdftotext.txt"
+    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
+    names = [str(t) if t != ROOT else "this checkout" for t in trees]
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        script = tmp / "srtext-console.py"
+        script.write_text(CONSOLE_SCRIPT)
+        envs = [tree_env(t, tmp) for t in trees]
+        bare = installed_env(tmp)
+        Command = tuple[list[str], dict[str, str], Path | None]
+        commands: list[Command] = [([py, "-S", "-c", "pass"], bare, None)]
+        commands += [([py, "-S", str(script)], env, doc) for env in envs]
+        if shutil.which("pdftotext") and pdf.exists():
+            commands.append((["pdftotext", str(pdf), os.devnull], bare, None))
+        times = _rounds(commands, runs)
+        med = [statistics.median(t) for t in times]
+        t_pass, t_trees = med[0], med[1 : 1 + len(trees)]
+        t_pdf = med[-1] if len(med) > 1 + len(trees) else None
+        rows.append(("python -S -c pass", f"{1000 * t_pass:.1f} ms"))
+        if t_pdf is not None:
+            rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdf:.1f} ms"))
+        for name, t in zip(names, t_trees, strict=True):
+            vs_pdf = f" = {t / t_pdf:.2f} x pdftotext (target 1.3)" if t_pdf else ""
+            rows.append(
+                (
+                    f"srtext ({name}), console script, {doc.name} on stdin",
+                    f"{1000 * t:.1f} ms{vs_pdf}, {t / t_pass:.2f} x python -S -c pass (target 4)",
+                )
+            )
+        big = tmp / "big.txt"
+        texts = [p.read_bytes() for p in sorted(ARXIV.glob("*/*.pdftotext.txt"))] or [doc.read_bytes()]
+        with big.open("wb") as f:
+            for _ in range(4):
+                for text in texts:
+                    f.write(text)
+        lines = big.read_bytes().count(b"\n")
+        runs_big = max(3, runs // 3)
+        through = _rounds([([py, "-S", "-m", "srtext", str(big)], env, None) for env in envs], runs_big)
+        best = [min(t) for t in through]
+        for name, t in zip(names, best, strict=True):
+            rows.append(
+                (
+                    f"srtext ({name}), {lines} lines of arxiv-dev text",
+                    f"{1e6 * t / lines:.1f} us/line (whole run) = {best[0] / t:.2f} x the first tree's speed",
+                )
+            )
+    for name, tree in zip(names, trees, strict=True):
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), *site.getsitepackages()])}
+        rss = peak_rss_streaming(stream_mb, env)
+        label = f"srtext ({name}), peak RSS streaming {stream_mb} MB (target < 150 MB for 1 GB)"
+        rows.append((label, f"{rss:.0f} MB"))
+    after = os.getloadavg()
+    rows.append(
+        (
+            "machine load (1-minute load average, before / after)",
+            f"{load[0]:.2f} / {after[0]:.2f} on {os.cpu_count()} cores",
+        )
+    )
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.speed", description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=int, default=50, help="size of the throughput input (default 50)")
@@ -199,7 +299,20 @@ def main() -> int:
         "--stream-mb", type=int, default=1024, help="size streamed for peak memory (default 1024)"
     )
     ap.add_argument("--runs", type=int, default=15, help="runs of each start-up measure (default 15)")
+    ap.add_argument(
+        "--targets",
+        nargs="*",
+        metavar="TREE",
+        type=Path,
+        help="print the speed issue's targets instead, for this checkout and each TREE, interleaved",
+    )
     args = ap.parse_args()
+    if args.targets is not None:
+        table = targets([*args.targets, ROOT], args.runs, args.stream_mb)
+        print("| measure | result |\n|---|---|")
+        for name, value in table:
+            print(f"| {name} | {value} |")
+        return 0
     py = sys.executable
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:
