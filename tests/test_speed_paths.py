@@ -73,3 +73,15 @@ def test_ascii_words_are_the_unicode_patterns_words() -> None:
     for _ in range(5000):
         text = "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(30))).lower()
         assert re.findall(_ASCII_WORD, text) == _WORD.findall(text), text
+
+
+def test_every_stamp_holds_a_stamp_word() -> None:
+    from srtext.pipeline.furniture import is_stamp, may_hold_stamp
+
+    stamps = [
+        "arXiv:hep-th/0001207v1 [hep-th] 28 Jan 2000",
+        "Downloaded from https://x.org/a/12 by guest on 3 March 2021",
+        "Authorized licensed use limited to: a university.",
+    ]
+    for text in stamps:
+        assert is_stamp(text) and may_hold_stamp(text)

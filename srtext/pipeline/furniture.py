@@ -84,6 +84,19 @@ def is_stamp(text: str) -> bool:
     return _STAMP.match(text) is not None
 
 
+# A word every stamp has (the alternatives of _STAMP, in their order): a page without any has none.
+STAMP_WORDS = ("arXiv:", "Downloaded", "Authorized")
+
+
+def may_hold_stamp(text: str) -> bool:
+    """Could the text (a page's lines) hold a stamp?  One search of a page, not one of each line.
+
+    >>> may_hold_stamp("Body\\narXiv:2101.01234v2 [cs.CL] 3 Mar 2021"), may_hold_stamp("Body\\n3")
+    (True, False)
+    """
+    return any(word in text for word in STAMP_WORDS)
+
+
 def mask(text: str) -> str:
     """A line with its digits masked and its white space collapsed, for comparing pages.
 

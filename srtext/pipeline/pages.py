@@ -37,6 +37,7 @@ from srtext.pipeline.furniture import (
     is_page_number,
     is_stamp,
     mask,
+    may_hold_stamp,
     zones,
 )
 from srtext.pipeline.lines import Line
@@ -141,7 +142,9 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     """
     top, bottom = zones(page)
     need = repeats.threshold()
-    found: dict[int, str] = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
+    found: dict[int, str] = {}
+    if may_hold_stamp("\n".join(x.text for x in page)):  # one search of the page before one per line
+        found = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
     for i in top:
         text = page[i].text
         if i in found:
@@ -187,6 +190,8 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
 
 
 _SENTENCE_DONE = regex.compile(r"[.?!:]\W*\Z")
+# What a run-in heading's line opens with (run_in_heading_end), looked for in the page's text.
+_RUN_IN_START = regex.compile(r"(?m)^\s*\d{1,2}\.\d")
 
 
 def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
@@ -204,6 +209,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), page[1]])]
     ['as in', '2.1. Adams operations. There are a few.']
     """
+    if _RUN_IN_START.search("\n".join(line.text for line in page)) is None:
+        return list(page)  # no line opens with a two-level number: one search of the page, none per line
     out: list[Line] = []
     previous = ""
     for line in page:
