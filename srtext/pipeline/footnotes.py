@@ -14,6 +14,7 @@ import regex
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
 MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found before
@@ -29,7 +30,7 @@ _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubl
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
 _DOTTED_NUMBER_MARK = regex.compile(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
-_CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
+_CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
 
 def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:

@@ -20,6 +20,7 @@ from srtext.lang import (
     PAGE_WORDS,
     alternation,
 )
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
 HEADER = "header"
@@ -46,7 +47,7 @@ _PAGE_NUMBER = regex.compile(
     regex.IGNORECASE | regex.VERBOSE,
 )
 # Lines a repository or publisher stamps on a page, wherever pdftotext puts them.
-_STAMP = regex.compile(
+_STAMP = lazy(  # stamps are rare: compiled when a page holds a stamp word (may_hold_stamp)
     r"""\A\s*(?:
         arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[[^\]]{2,20}\]\s+\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}
       | Downloaded\s+(?:from|by)\s+\S+.*\b(?:on|at)\b.*\d{4}.*

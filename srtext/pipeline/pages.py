@@ -40,6 +40,7 @@ from srtext.pipeline.furniture import (
     may_hold_stamp,
     zones,
 )
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 
@@ -189,7 +190,7 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
     return any(found.get(j) == PAGE_NUMBER for j in (neighbours[:1] if above else neighbours))
 
 
-_SENTENCE_DONE = regex.compile(r"[.?!:]\W*\Z")
+_SENTENCE_DONE = lazy(r"[.?!:]\W*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), looked for in the page's text.
 _RUN_IN_START = regex.compile(r"(?m)^\s*\d{1,2}\.\d")
 

@@ -14,10 +14,11 @@ from collections.abc import Iterable, Iterator
 import regex
 
 from srtext.pipeline.classify import is_finished
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
-_WIDE = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
-_ZERO = regex.compile(r"[\p{Mn}\p{Me}\p{Cf}]")
+_WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
+_ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
 _SPECIAL = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
 _DELTAS: dict[str, int] = {}
 
