@@ -226,7 +226,26 @@ def _rounds(commands: list[tuple[list[str], dict[str, str], Path | None]], runs:
     return times
 
 
-def targets(trees: list[Path], runs: int, stream_mb: int) -> list[tuple[str, str]]:
+def instructions(cmd: list[str], env: dict[str, str], stdin: Path | None = None) -> float:
+    """Instructions a command executes, children included (valgrind's callgrind), in millions.
+
+    Unlike wall time, the count hardly moves with the machine's load: on a
+    shared machine it is the figure to compare trees by.
+    """
+    with open(stdin or os.devnull, "rb") as f:
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null", *cmd],
+            stdin=f,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            env=env,
+            check=True,
+            text=True,
+        )
+    return sum(int(line.split()[-1]) for line in done.stderr.splitlines() if "Collected" in line) / 1e6
+
+
+def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -> list[tuple[str, str]]:
     """The issue's targets, every figure a ratio from the same run (see the module's doc)."""
     py = sys.executable
     rows: list[tuple[str, str]] = []
@@ -268,7 +287,8 @@ def targets(trees: list[Path], runs: int, stream_mb: int) -> list[tuple[str, str
                     f.write(text)
         lines = big.read_bytes().count(b"\n")
         runs_big = max(3, runs // 3)
-        through = _rounds([([py, "-S", "-m", "srtext", str(big)], env, None) for env in envs], runs_big)
+        whole: list[Command] = [([py, "-S", "-m", "srtext", str(big)], env, None) for env in envs]
+        through = _rounds(whole, runs_big)
         best = [min(t) for t in through]
         for name, t in zip(names, best, strict=True):
             rows.append(
@@ -277,6 +297,31 @@ def targets(trees: list[Path], runs: int, stream_mb: int) -> list[tuple[str, str
                     f"{1e6 * t / lines:.1f} us/line (whole run) = {best[0] / t:.2f} x the first tree's speed",
                 )
             )
+        if count and shutil.which("valgrind"):
+            ir = [instructions(cmd, env, stdin) for cmd, env, stdin in commands]
+            ir_pass, ir_trees, ir_pdf = ir[0], ir[1 : 1 + len(trees)], ir[1 + len(trees) :]
+            rows.append(("instructions: python -S -c pass", f"{ir_pass:.0f} M"))
+            if ir_pdf:
+                rows.append((f"instructions: pdftotext on {pdf.name}", f"{ir_pdf[0]:.0f} M"))
+            for name, n in zip(names, ir_trees, strict=True):
+                vs_pdf = f" = {n / ir_pdf[0]:.2f} x pdftotext" if ir_pdf else ""
+                rows.append(
+                    (
+                        f"instructions: srtext ({name}), console script, the paper on stdin",
+                        f"{n:.0f} M{vs_pdf}, {n / ir_pass:.2f} x python -S -c pass",
+                    )
+                )
+            per_line = [
+                (instructions(cmd, env, stdin) - n) / lines
+                for (cmd, env, stdin), n in zip(whole, ir_trees, strict=True)
+            ]
+            for name, n in zip(names, per_line, strict=True):
+                rows.append(
+                    (
+                        f"instructions per line: srtext ({name}), whole run less the paper's run",
+                        f"{n / 1000:.1f} k = {per_line[0] / n:.2f} x the first tree's speed",
+                    )
+                )
     for name, tree in zip(names, trees, strict=True):
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), *site.getsitepackages()])}
         rss = peak_rss_streaming(stream_mb, env)
@@ -306,9 +351,14 @@ def main() -> int:
         type=Path,
         help="print the speed issue's targets instead, for this checkout and each TREE, interleaved",
     )
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="with --targets: count instructions too (valgrind; steady under load, about 2 minutes)",
+    )
     args = ap.parse_args()
     if args.targets is not None:
-        table = targets([*args.targets, ROOT], args.runs, args.stream_mb)
+        table = targets([*args.targets, ROOT], args.runs, args.stream_mb, args.instructions)
         print("| measure | result |\n|---|---|")
         for name, value in table:
             print(f"| {name} | {value} |")
