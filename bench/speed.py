@@ -77,7 +77,11 @@ def build_input(path: Path, megabytes: int) -> int:
 
 
 def timed(
-    cmd: list[str], stdin: Path | None = None, runs: int = 1, env: dict[str, str] | None = None
+    cmd: list[str],
+    stdin: Path | None = None,
+    runs: int = 1,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> float:
     """The median wall time of ``runs`` runs of a command, in seconds."""
     times = []
@@ -85,7 +89,13 @@ def timed(
         started = time.perf_counter()
         with open(stdin or os.devnull, "rb") as f:
             subprocess.run(
-                cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
+                cmd,
+                stdin=f,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=True,
+                env=env,
+                cwd=cwd,
             )
         times.append(time.perf_counter() - started)
     return statistics.median(times)
@@ -186,11 +196,11 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     return rows
 
 
-def peak_rss_streaming(megabytes: int, env: dict[str, str] | None = None) -> float:
+def peak_rss_streaming(megabytes: int, env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
     """Peak RSS in MB of srtext reading ``megabytes`` MB from a pipe."""
     texts = [p.read_bytes() for p in sources()]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env
+        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, cwd=cwd
     )
     assert proc.stdin is not None
     sent = 0
@@ -215,18 +225,26 @@ def tree_env(tree: Path, tmp: Path) -> dict[str, str]:
     return env
 
 
-def _rounds(commands: list[tuple[list[str], dict[str, str], Path | None]], runs: int) -> list[list[float]]:
-    """Each command's times over ``runs`` interleaved rounds (after one untimed run each)."""
+def _rounds(
+    commands: list[tuple[list[str], dict[str, str], Path | None]], runs: int, cwd: Path
+) -> list[list[float]]:
+    """Each command's times over ``runs`` interleaved rounds (after one untimed run each).
+
+    The commands run in ``cwd``, outside every checkout: ``python -m srtext`` run in
+    a checkout imports that checkout's srtext, whatever ``PYTHONPATH`` says.
+    """
     for cmd, env, stdin in commands:
-        timed(cmd, stdin=stdin, env=env)
+        timed(cmd, stdin=stdin, env=env, cwd=cwd)
     times: list[list[float]] = [[] for _ in commands]
     for _ in range(runs):
         for (cmd, env, stdin), measured in zip(commands, times, strict=True):
-            measured.append(timed(cmd, stdin=stdin, env=env))
+            measured.append(timed(cmd, stdin=stdin, env=env, cwd=cwd))
     return times
 
 
-def instructions(cmd: list[str], env: dict[str, str], stdin: Path | None = None) -> float:
+def instructions(
+    cmd: list[str], env: dict[str, str], stdin: Path | None = None, cwd: Path | None = None
+) -> float:
     """Instructions a command executes, children included (valgrind's callgrind), in millions.
 
     Unlike wall time, the count hardly moves with the machine's load: on a
@@ -241,6 +259,7 @@ def instructions(cmd: list[str], env: dict[str, str], stdin: Path | None = None)
             env=env,
             check=True,
             text=True,
+            cwd=cwd,
         )
     return sum(int(line.split()[-1]) for line in done.stderr.splitlines() if "Collected" in line) / 1e6
 
@@ -264,7 +283,7 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
         commands += [([py, "-S", str(script)], env, doc) for env in envs]
         if shutil.which("pdftotext") and pdf.exists():
             commands.append((["pdftotext", str(pdf), os.devnull], bare, None))
-        times = _rounds(commands, runs)
+        times = _rounds(commands, runs, tmp)
         med = [statistics.median(t) for t in times]
         t_pass, t_trees = med[0], med[1 : 1 + len(trees)]
         t_pdf = med[-1] if len(med) > 1 + len(trees) else None
@@ -288,7 +307,7 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
         lines = big.read_bytes().count(b"\n")
         runs_big = max(3, runs // 3)
         whole: list[Command] = [([py, "-S", "-m", "srtext", str(big)], env, None) for env in envs]
-        through = _rounds(whole, runs_big)
+        through = _rounds(whole, runs_big, tmp)
         best = [min(t) for t in through]
         for name, t in zip(names, best, strict=True):
             rows.append(
@@ -298,7 +317,7 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
                 )
             )
         if count and shutil.which("valgrind"):
-            ir = [instructions(cmd, env, stdin) for cmd, env, stdin in commands]
+            ir = [instructions(cmd, env, stdin, tmp) for cmd, env, stdin in commands]
             ir_pass, ir_trees, ir_pdf = ir[0], ir[1 : 1 + len(trees)], ir[1 + len(trees) :]
             rows.append(("instructions: python -S -c pass", f"{ir_pass:.0f} M"))
             if ir_pdf:
@@ -312,19 +331,19 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
                     )
                 )
             per_line = [
-                (instructions(cmd, env, stdin) - n) / lines
+                (instructions(cmd, env, stdin, tmp) - n) / lines
                 for (cmd, env, stdin), n in zip(whole, ir_trees, strict=True)
             ]
             for name, n in zip(names, per_line, strict=True):
                 rows.append(
                     (
                         f"instructions per line: srtext ({name}), whole run less the paper's run",
-                        f"{n / 1000:.1f} k = {per_line[0] / n:.2f} x the first tree's speed",
+                        f"{n * 1000:.1f} k = {per_line[0] / n:.3f} x the first tree's speed",
                     )
                 )
     for name, tree in zip(names, trees, strict=True):
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), *site.getsitepackages()])}
-        rss = peak_rss_streaming(stream_mb, env)
+        rss = peak_rss_streaming(stream_mb, env, cwd=Path(tempfile.gettempdir()))
         label = f"srtext ({name}), peak RSS streaming {stream_mb} MB (target < 150 MB for 1 GB)"
         rows.append((label, f"{rss:.0f} MB"))
     after = os.getloadavg()
