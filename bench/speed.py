@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -87,18 +88,26 @@ def timed(
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        with open(stdin or os.devnull, "rb") as f:
-            subprocess.run(
-                cmd,
-                stdin=f,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=True,
-                env=env,
-                cwd=cwd,
-            )
+        _run(cmd, stdin, env, cwd)
         times.append(time.perf_counter() - started)
     return statistics.median(times)
+
+
+def _run(
+    cmd: list[str], stdin: Path | None, env: dict[str, str] | None, cwd: Path | None, stderr: bool = False
+) -> str:
+    """Run a command to its end, its output thrown away; its standard error returned when asked."""
+    with open(stdin or os.devnull, "rb") as f:
+        done = subprocess.run(
+            cmd,
+            stdin=f,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE if stderr else subprocess.DEVNULL,
+            check=True,
+            env=env,
+            cwd=cwd,
+        )
+    return done.stderr.decode(errors="replace") if stderr else ""
 
 
 def installed_env(tmp: Path) -> dict[str, str]:
@@ -250,18 +259,33 @@ def instructions(
     Unlike wall time, the count hardly moves with the machine's load: on a
     shared machine it is the figure to compare trees by.
     """
-    with open(stdin or os.devnull, "rb") as f:
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null", *cmd],
-            stdin=f,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            env=env,
-            check=True,
-            text=True,
-            cwd=cwd,
+    valgrind = ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null"]
+    report = _run([*valgrind, *cmd], stdin, env, cwd, stderr=True)
+    return sum(int(line.split()[-1]) for line in report.splitlines() if "Collected" in line) / 1e6
+
+
+def _start_up_rows(
+    what: str,
+    unit: Callable[[float], str],
+    labels: tuple[str, str, list[str]],
+    t_pass: float,
+    t_pdf: float | None,
+    t_trees: list[float],
+) -> list[tuple[str, str]]:
+    """The one-paper rows, in seconds or instructions: each tree against pdftotext and python -S -c pass."""
+    pdf_name, doc_name, names = labels
+    rows = [(f"{what}python -S -c pass", unit(t_pass))]
+    if t_pdf is not None:
+        rows.append((f"{what}pdftotext on {pdf_name}", unit(t_pdf)))
+    for name, t in zip(names, t_trees, strict=True):
+        vs_pdf = f" = {t / t_pdf:.2f} x pdftotext (target 1.3)" if t_pdf else ""
+        rows.append(
+            (
+                f"{what}srtext ({name}), console script, {doc_name} on stdin",
+                f"{unit(t)}{vs_pdf}, {t / t_pass:.2f} x python -S -c pass (target 4)",
+            )
         )
-    return sum(int(line.split()[-1]) for line in done.stderr.splitlines() if "Collected" in line) / 1e6
+    return rows
 
 
 def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -> list[tuple[str, str]]:
@@ -287,17 +311,8 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
         med = [statistics.median(t) for t in times]
         t_pass, t_trees = med[0], med[1 : 1 + len(trees)]
         t_pdf = med[-1] if len(med) > 1 + len(trees) else None
-        rows.append(("python -S -c pass", f"{1000 * t_pass:.1f} ms"))
-        if t_pdf is not None:
-            rows.append((f"pdftotext on {pdf.name}", f"{1000 * t_pdf:.1f} ms"))
-        for name, t in zip(names, t_trees, strict=True):
-            vs_pdf = f" = {t / t_pdf:.2f} x pdftotext (target 1.3)" if t_pdf else ""
-            rows.append(
-                (
-                    f"srtext ({name}), console script, {doc.name} on stdin",
-                    f"{1000 * t:.1f} ms{vs_pdf}, {t / t_pass:.2f} x python -S -c pass (target 4)",
-                )
-            )
+        labels = (pdf.name, doc.name, names)
+        rows += _start_up_rows("", lambda t: f"{1000 * t:.1f} ms", labels, t_pass, t_pdf, t_trees)
         big = tmp / "big.txt"
         texts = [p.read_bytes() for p in sorted(ARXIV.glob("*/*.pdftotext.txt"))] or [doc.read_bytes()]
         with big.open("wb") as f:
@@ -318,18 +333,11 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
             )
         if count and shutil.which("valgrind"):
             ir = [instructions(cmd, env, stdin, tmp) for cmd, env, stdin in commands]
-            ir_pass, ir_trees, ir_pdf = ir[0], ir[1 : 1 + len(trees)], ir[1 + len(trees) :]
-            rows.append(("instructions: python -S -c pass", f"{ir_pass:.0f} M"))
-            if ir_pdf:
-                rows.append((f"instructions: pdftotext on {pdf.name}", f"{ir_pdf[0]:.0f} M"))
-            for name, n in zip(names, ir_trees, strict=True):
-                vs_pdf = f" = {n / ir_pdf[0]:.2f} x pdftotext" if ir_pdf else ""
-                rows.append(
-                    (
-                        f"instructions: srtext ({name}), console script, the paper on stdin",
-                        f"{n:.0f} M{vs_pdf}, {n / ir_pass:.2f} x python -S -c pass",
-                    )
-                )
+            ir_pass, ir_trees = ir[0], ir[1 : 1 + len(trees)]
+            ir_pdf = ir[-1] if len(ir) > 1 + len(trees) else None
+            rows += _start_up_rows(
+                "instructions: ", lambda n: f"{n:.0f} M", labels, ir_pass, ir_pdf, ir_trees
+            )
             per_line = [
                 (instructions(cmd, env, stdin, tmp) - n) / lines
                 for (cmd, env, stdin), n in zip(whole, ir_trees, strict=True)
