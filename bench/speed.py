@@ -14,6 +14,16 @@ Measures on this machine, in one run, and prints a Markdown table:
 * peak resident memory while streaming ``--stream-mb`` MB through stdin.
 
 Every figure comes from a separate process, as a user would run it.
+
+``--targets [TREE ...]`` prints instead the figures of the speed issue's targets
+(issue 23), each as a ratio measured in the same run: this checkout and each
+other TREE (a clean export of an older commit, say) in interleaved rounds, with
+the machine's load average before and after.  Start-up is measured as a clean
+start (``python -S``, site-packages on ``PYTHONPATH``) of a console script's
+wrapper reading pdftotext's output on stdin, next to ``python -S -c pass`` and
+pdftotext on the PDF; throughput in microseconds per input line of the
+arxiv-dev text (the best of ``--runs`` interleaved rounds), and peak RSS
+streaming ``--stream-mb`` MB.
 """
 
 from __future__ import annotations
@@ -28,10 +38,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-ARXIV = ROOT.parent / "shared" / "bench" / "arxiv-dev"
+# ../shared beside the checkout; from a git worktree (wt/NAME), the shared/ further up.
+_SHARED = [p / "shared" / "bench" / "arxiv-dev" for p in ROOT.parents]
+ARXIV = next((p for p in _SHARED if p.is_dir()), _SHARED[0])
 PAPER = "0001/hep-th0001013"
 
 COPY_LOOP = """
@@ -65,18 +78,36 @@ def build_input(path: Path, megabytes: int) -> int:
 
 
 def timed(
-    cmd: list[str], stdin: Path | None = None, runs: int = 1, env: dict[str, str] | None = None
+    cmd: list[str],
+    stdin: Path | None = None,
+    runs: int = 1,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
 ) -> float:
     """The median wall time of ``runs`` runs of a command, in seconds."""
     times = []
     for _ in range(runs):
         started = time.perf_counter()
-        with open(stdin or os.devnull, "rb") as f:
-            subprocess.run(
-                cmd, stdin=f, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True, env=env
-            )
+        _run(cmd, stdin, env, cwd)
         times.append(time.perf_counter() - started)
     return statistics.median(times)
+
+
+def _run(
+    cmd: list[str], stdin: Path | None, env: dict[str, str] | None, cwd: Path | None, stderr: bool = False
+) -> str:
+    """Run a command to its end, its output thrown away; its standard error returned when asked."""
+    with open(stdin or os.devnull, "rb") as f:
+        done = subprocess.run(
+            cmd,
+            stdin=f,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE if stderr else subprocess.DEVNULL,
+            check=True,
+            env=env,
+            cwd=cwd,
+        )
+    return done.stderr.decode(errors="replace") if stderr else ""
 
 
 def installed_env(tmp: Path) -> dict[str, str]:
@@ -174,11 +205,11 @@ def start_up(doc: Path, runs: int, tmp: Path) -> list[tuple[str, str]]:
     return rows
 
 
-def peak_rss_streaming(megabytes: int) -> float:
+def peak_rss_streaming(megabytes: int, env: dict[str, str] | None = None, cwd: Path | None = None) -> float:
     """Peak RSS in MB of srtext reading ``megabytes`` MB from a pipe."""
     texts = [p.read_bytes() for p in sources()]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL
+        [sys.executable, "-m", "srtext"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=env, cwd=cwd
     )
     assert proc.stdin is not None
     sent = 0
@@ -192,6 +223,147 @@ def peak_rss_streaming(megabytes: int) -> float:
     return usage.ru_maxrss / 1024
 
 
+CONSOLE_SCRIPT = "import sys\nfrom srtext.cli import main\nsys.exit(main())\n"  # what pip writes
+
+
+def tree_env(tree: Path, tmp: Path) -> dict[str, str]:
+    """A clean start's environment for a checkout: its own bytecode cache, site-packages after it."""
+    env = installed_env(tmp)
+    env["PYTHONPYCACHEPREFIX"] = str(tmp / f"pycache-{abs(hash(str(tree)))}")
+    env["PYTHONPATH"] = os.pathsep.join([str(tree), *site.getsitepackages()])
+    return env
+
+
+def _rounds(
+    commands: list[tuple[list[str], dict[str, str], Path | None]], runs: int, cwd: Path
+) -> list[list[float]]:
+    """Each command's times over ``runs`` interleaved rounds (after one untimed run each).
+
+    The commands run in ``cwd``, outside every checkout: ``python -m srtext`` run in
+    a checkout imports that checkout's srtext, whatever ``PYTHONPATH`` says.
+    """
+    for cmd, env, stdin in commands:
+        timed(cmd, stdin=stdin, env=env, cwd=cwd)
+    times: list[list[float]] = [[] for _ in commands]
+    for _ in range(runs):
+        for (cmd, env, stdin), measured in zip(commands, times, strict=True):
+            measured.append(timed(cmd, stdin=stdin, env=env, cwd=cwd))
+    return times
+
+
+def instructions(
+    cmd: list[str], env: dict[str, str], stdin: Path | None = None, cwd: Path | None = None
+) -> float:
+    """Instructions a command executes, children included (valgrind's callgrind), in millions.
+
+    Unlike wall time, the count hardly moves with the machine's load: on a
+    shared machine it is the figure to compare trees by.
+    """
+    valgrind = ["valgrind", "--tool=callgrind", "--trace-children=yes", "--callgrind-out-file=/dev/null"]
+    report = _run([*valgrind, *cmd], stdin, env, cwd, stderr=True)
+    return sum(int(line.split()[-1]) for line in report.splitlines() if "Collected" in line) / 1e6
+
+
+def _start_up_rows(
+    what: str,
+    unit: Callable[[float], str],
+    labels: tuple[str, str, list[str]],
+    t_pass: float,
+    t_pdf: float | None,
+    t_trees: list[float],
+) -> list[tuple[str, str]]:
+    """The one-paper rows, in seconds or instructions: each tree against pdftotext and python -S -c pass."""
+    pdf_name, doc_name, names = labels
+    rows = [(f"{what}python -S -c pass", unit(t_pass))]
+    if t_pdf is not None:
+        rows.append((f"{what}pdftotext on {pdf_name}", unit(t_pdf)))
+    for name, t in zip(names, t_trees, strict=True):
+        vs_pdf = f" = {t / t_pdf:.2f} x pdftotext (target 1.3)" if t_pdf else ""
+        rows.append(
+            (
+                f"{what}srtext ({name}), console script, {doc_name} on stdin",
+                f"{unit(t)}{vs_pdf}, {t / t_pass:.2f} x python -S -c pass (target 4)",
+            )
+        )
+    return rows
+
+
+def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -> list[tuple[str, str]]:
+    """The issue's targets, every figure a ratio from the same run (see the module's doc)."""
+    py = sys.executable
+    rows: list[tuple[str, str]] = []
+    load = os.getloadavg()
+    doc = ARXIV / f"{PAPER}.pdftotext.txt"
+    pdf = doc.with_name(doc.name.replace(".pdftotext.txt", ".pdf"))
+    names = [str(t) if t != ROOT else "this checkout" for t in trees]
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        script = tmp / "srtext-console.py"
+        script.write_text(CONSOLE_SCRIPT)
+        envs = [tree_env(t, tmp) for t in trees]
+        bare = installed_env(tmp)
+        Command = tuple[list[str], dict[str, str], Path | None]
+        commands: list[Command] = [([py, "-S", "-c", "pass"], bare, None)]
+        commands += [([py, "-S", str(script)], env, doc) for env in envs]
+        if shutil.which("pdftotext") and pdf.exists():
+            commands.append((["pdftotext", str(pdf), os.devnull], bare, None))
+        times = _rounds(commands, runs, tmp)
+        med = [statistics.median(t) for t in times]
+        t_pass, t_trees = med[0], med[1 : 1 + len(trees)]
+        t_pdf = med[-1] if len(med) > 1 + len(trees) else None
+        labels = (pdf.name, doc.name, names)
+        rows += _start_up_rows("", lambda t: f"{1000 * t:.1f} ms", labels, t_pass, t_pdf, t_trees)
+        big = tmp / "big.txt"
+        texts = [p.read_bytes() for p in sorted(ARXIV.glob("*/*.pdftotext.txt"))] or [doc.read_bytes()]
+        with big.open("wb") as f:
+            for _ in range(4):
+                for text in texts:
+                    f.write(text)
+        lines = big.read_bytes().count(b"\n")
+        runs_big = max(3, runs // 3)
+        whole: list[Command] = [([py, "-S", "-m", "srtext", str(big)], env, None) for env in envs]
+        through = _rounds(whole, runs_big, tmp)
+        best = [min(t) for t in through]
+        for name, t in zip(names, best, strict=True):
+            rows.append(
+                (
+                    f"srtext ({name}), {lines} lines of arxiv-dev text",
+                    f"{1e6 * t / lines:.1f} us/line (whole run) = {best[0] / t:.2f} x the first tree's speed",
+                )
+            )
+        if count and shutil.which("valgrind"):
+            ir = [instructions(cmd, env, stdin, tmp) for cmd, env, stdin in commands]
+            ir_pass, ir_trees = ir[0], ir[1 : 1 + len(trees)]
+            ir_pdf = ir[-1] if len(ir) > 1 + len(trees) else None
+            rows += _start_up_rows(
+                "instructions: ", lambda n: f"{n:.0f} M", labels, ir_pass, ir_pdf, ir_trees
+            )
+            per_line = [
+                (instructions(cmd, env, stdin, tmp) - n) / lines
+                for (cmd, env, stdin), n in zip(whole, ir_trees, strict=True)
+            ]
+            for name, n in zip(names, per_line, strict=True):
+                rows.append(
+                    (
+                        f"instructions per line: srtext ({name}), whole run less the paper's run",
+                        f"{n * 1000:.1f} k = {per_line[0] / n:.3f} x the first tree's speed",
+                    )
+                )
+    for name, tree in zip(names, trees, strict=True):
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tree), *site.getsitepackages()])}
+        rss = peak_rss_streaming(stream_mb, env, cwd=Path(tempfile.gettempdir()))
+        label = f"srtext ({name}), peak RSS streaming {stream_mb} MB (target < 150 MB for 1 GB)"
+        rows.append((label, f"{rss:.0f} MB"))
+    after = os.getloadavg()
+    rows.append(
+        (
+            "machine load (1-minute load average, before / after)",
+            f"{load[0]:.2f} / {after[0]:.2f} on {os.cpu_count()} cores",
+        )
+    )
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.speed", description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=int, default=50, help="size of the throughput input (default 50)")
@@ -199,7 +371,25 @@ def main() -> int:
         "--stream-mb", type=int, default=1024, help="size streamed for peak memory (default 1024)"
     )
     ap.add_argument("--runs", type=int, default=15, help="runs of each start-up measure (default 15)")
+    ap.add_argument(
+        "--targets",
+        nargs="*",
+        metavar="TREE",
+        type=Path,
+        help="print the speed issue's targets instead, for this checkout and each TREE, interleaved",
+    )
+    ap.add_argument(
+        "--instructions",
+        action="store_true",
+        help="with --targets: count instructions too (valgrind; steady under load, about 2 minutes)",
+    )
     args = ap.parse_args()
+    if args.targets is not None:
+        table = targets([*args.targets, ROOT], args.runs, args.stream_mb, args.instructions)
+        print("| measure | result |\n|---|---|")
+        for name, value in table:
+            print(f"| {name} | {value} |")
+        return 0
     py = sys.executable
     rows: list[tuple[str, str]] = []
     with tempfile.TemporaryDirectory() as tmp:

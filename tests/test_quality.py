@@ -82,16 +82,22 @@ NOT_ON_START_UP = (
     "signal",
     "multiprocessing",
     "srtext.pipeline.sentences",
+    "shutil",  # and with it bz2 and lzma: argparse's help formatter and the PDF extractor import it
+    "bz2",
+    "lzma",
 )
+# What this Python imported before srtext (an editable install's or a sandbox's .pth
+# start-up hooks import shutil, pathlib and more) is not held against srtext.
 START_UP_PROBE = """
 import sys
+before = set(sys.modules)
 from srtext.cli import main
 sys.argv = ["srtext", "--lang", "en", sys.argv[1]]
 try:
     main()
 except SystemExit:
     pass
-print(" ".join(name for name in {names!r} if name in sys.modules), file=sys.stderr)
+print(" ".join(name for name in {names!r} if name in sys.modules and name not in before), file=sys.stderr)
 """
 
 

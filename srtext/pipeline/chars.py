@@ -14,6 +14,7 @@ A line needing none of them costs one regular-expression search.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
@@ -34,6 +35,18 @@ _CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 _MIXED_WORD = lazy(r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*")
 _LATIN_LETTER = lazy(r"\p{Latin}")
 _CYRILLIC_LETTER = lazy(r"\p{Cyrillic}")
+# The characters one of each repair needs in a line, as plain ranges that the
+# standard ``re`` searches fast: a line without any is left as it is, unsearched.
+# For ``scripts`` a mixed word needs a Cyrillic letter: the Cyrillic blocks cover
+# every character of the script (tests/test_speed_paths.py checks it against ``\p{Cyrillic}``).
+CYRILLIC_BLOCKS = (
+    "\u0400-\u052f\u1c80-\u1c8f\u1d2b\u1d78\u2de0-\u2dff\ua640-\ua69f\ufe2e\ufe2f\U0001e030-\U0001e08f"
+)
+_NEEDS = {
+    "ligatures": "\ufb00-\ufb06",
+    "controls": "\x00-\x08\x0b-\x1f\x7f-\x9f",
+    "scripts": CYRILLIC_BLOCKS,
+}
 _ANY = {
     "ligatures": "[\ufb00-\ufb06]",
     "controls": r"[\x00-\x08\x0b-\x1f\x7f-\x9f]",
@@ -125,11 +138,12 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
         if name in repairs
     ]
     needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
+    may_need = re.compile("[" + "".join(_NEEDS[name] for name in sorted(repairs)) + "]").search
 
     def repair(text: str) -> str:
         if text.isascii() and text.isprintable():
             return text  # no ligature, no mixed script, no control character
-        if needed.search(text) is None:
+        if may_need(text) is None or needed.search(text) is None:
             return text
         for step in steps:
             text = step(text)

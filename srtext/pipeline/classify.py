@@ -95,6 +95,8 @@ _FINISHED = regex.compile(
 )
 _LAST_CHARS = frozenset(".?!…‼⁇⁈⁉。！？．｡\"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹")
 _CLOSER = regex.compile(r"[\p{Pe}\p{Pf}]")
+# Can a line ending in this character end a sentence?  Asked of every line's last character.
+_MAY_FINISH: dict[str, bool] = dict.fromkeys(_LAST_CHARS, True)
 _LOWER_START = regex.compile(r"\A\W*\p{Ll}")
 _LETTER = regex.compile(r"\p{L}")
 _WORD2 = regex.compile(r"\p{L}{2,}")
@@ -126,7 +128,15 @@ def is_finished(text: str) -> bool:
     >>> [is_finished(t) for t in ["as follows:", "see [12]", "the cost-", "e.g"]]
     [False, False, False, False]
     """
-    if not text or (text[-1] not in _LAST_CHARS and not _CLOSER.match(text[-1])):
+    if not text:
+        return False
+    last = text[-1]
+    may = _MAY_FINISH.get(last)
+    if may is None:
+        may = _CLOSER.match(last) is not None
+        if len(_MAY_FINISH) < 4096:  # bounded, whatever characters a text ends its lines in
+            _MAY_FINISH[last] = may
+    if not may:
         return False  # most lines end in a letter: no regular expression needed
     return _FINISHED.search(text) is not None
 

@@ -8,11 +8,13 @@ split off it first (:func:`split_glued_footnotes`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import regex
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
 MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found before
@@ -21,13 +23,14 @@ _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
 # cron field, not notes.
 _SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_ANY_SYMBOL = regex.compile(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
 _NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
 _DOTTED_NUMBER_MARK = regex.compile(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
-_CAPITALS_HEADING = regex.compile(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
+_CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
 
 def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
@@ -88,6 +91,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             break
     # In two columns a footnote ends a column, in the middle of pdftotext's page:
     # a line with a marker symbol starts one anywhere, and it runs to an empty line.
+    symbols = _ANY_SYMBOL.search(body) is not None  # a page without marker symbols: no line asked
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
@@ -103,7 +107,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
             page, k, body, content[n + 1] if n + 1 < len(content) else None
         ):
             notes.add(k)
-        elif _SYMBOL_MARK.match(text):
+        elif symbols and _SYMBOL_MARK.match(text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes.add(j)
@@ -290,6 +294,12 @@ _CAPITAL_START = regex.compile(
 )
 
 
+@lru_cache(maxsize=256)
+def _marked_number(number: str) -> regex.Pattern[str]:
+    """The number as a marker after a word ("banks.1", "Fellow1"), compiled once per number."""
+    return regex.compile(rf"\p{{L}}[.,;:)]?{number}(?!\d)")
+
+
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
@@ -305,7 +315,7 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     number = m.group(1)
-    if regex.search(rf"\p{{L}}[.,;:)]?{number}(?!\d)", page_text) is not None:
+    if _marked_number(number).search(page_text) is not None:
         return True
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
     # keeps it at all; a note that ends a sentence under such a number is taken.
@@ -336,18 +346,18 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     >>> [x.text for x in split_glued_footnotes(page[1:])]  # the only ∗ of the page is a reference
     ['and fe∗ Data from 1990.']
     """
+    text = "\n".join(x.text for x in page)
+    if _GLUED_MARK.search(text) is None:  # one search of the page before a search of each line
+        return list(page)
     out: list[Line] = []
-    text = ""
     for line in page:
         seam = None
         for m in _GLUED_MARK.finditer(line.text):
             seam = m
-        if seam is not None:
-            text = text or "\n".join(x.text for x in page)
-            if text.count(seam.group()[0]) >= 2:
-                k = seam.start()
-                out.append(line._replace(text=line.text[:k]))
-                out.append(line._replace(text=line.text[k:], offset=line.offset + k))
-                continue
+        if seam is not None and text.count(seam.group()[0]) >= 2:
+            k = seam.start()
+            out.append(line._replace(text=line.text[:k]))
+            out.append(line._replace(text=line.text[k:], offset=line.offset + k))
+            continue
         out.append(line)
     return out

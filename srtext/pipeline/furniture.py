@@ -20,6 +20,7 @@ from srtext.lang import (
     PAGE_WORDS,
     alternation,
 )
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
 HEADER = "header"
@@ -46,7 +47,7 @@ _PAGE_NUMBER = regex.compile(
     regex.IGNORECASE | regex.VERBOSE,
 )
 # Lines a repository or publisher stamps on a page, wherever pdftotext puts them.
-_STAMP = regex.compile(
+_STAMP = lazy(  # stamps are rare: compiled when a page holds a stamp word (may_hold_stamp)
     r"""\A\s*(?:
         arXiv:\s*(?:\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?\s+\[[^\]]{2,20}\]\s+\d{1,2}\s+\p{L}{3,9}\.?\s+\d{4}
       | Downloaded\s+(?:from|by)\s+\S+.*\b(?:on|at)\b.*\d{4}.*
@@ -84,6 +85,19 @@ def is_stamp(text: str) -> bool:
     return _STAMP.match(text) is not None
 
 
+# A word every stamp has (the alternatives of _STAMP, in their order): a page without any has none.
+STAMP_WORDS = ("arXiv:", "Downloaded", "Authorized")
+
+
+def may_hold_stamp(text: str) -> bool:
+    """Could the text (a page's lines) hold a stamp?  One search of a page, not one of each line.
+
+    >>> may_hold_stamp("Body\\narXiv:2101.01234v2 [cs.CL] 3 Mar 2021"), may_hold_stamp("Body\\n3")
+    (True, False)
+    """
+    return any(word in text for word in STAMP_WORDS)
+
+
 def mask(text: str) -> str:
     """A line with its digits masked and its white space collapsed, for comparing pages.
 
@@ -100,5 +114,17 @@ def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:
     >>> zones(page)
     ([0, 2, 3], [4, 5, 7])
     """
-    filled = [i for i, line in enumerate(page) if line.text.strip()]
-    return filled[:ZONE], filled[-ZONE:]
+    top: list[int] = []  # from each end only as far as the zone goes, not over the whole page
+    for i, line in enumerate(page):
+        if line.text.strip():
+            top.append(i)
+            if len(top) == ZONE:
+                break
+    bottom: list[int] = []
+    for i in range(len(page) - 1, -1, -1):
+        if page[i].text.strip():
+            bottom.append(i)
+            if len(bottom) == ZONE:
+                break
+    bottom.reverse()
+    return top, bottom

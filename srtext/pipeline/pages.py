@@ -37,8 +37,10 @@ from srtext.pipeline.furniture import (
     is_page_number,
     is_stamp,
     mask,
+    may_hold_stamp,
     zones,
 )
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 
@@ -67,7 +69,7 @@ __all__ = [
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("beside", "bottom", "pages", "top")
+    __slots__ = ("_headers", "beside", "bottom", "pages", "top")
 
     def __init__(self) -> None:
         self.pages = 0
@@ -76,9 +78,11 @@ class Repeats:
         # Pages with a line standing alone beside the page number at the top, by the
         # number's offset from the page's index (a page number counts up with the pages).
         self.beside: Counter[int] = Counter()
+        self._headers: bool | None = None  # has_headers(), until the next page is added
 
     def add(self, page: Sequence[Line]) -> None:
         self.pages += 1
+        self._headers = None
         top, bottom = zones(page)
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
@@ -101,9 +105,16 @@ class Repeats:
         return max(self.beside.values(), default=0) >= self.threshold()
 
     def has_headers(self) -> bool:
-        """Do lines other than page numbers repeat at the top of pages?"""
-        need = self.threshold()
-        return any(n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items())
+        """Do lines other than page numbers repeat at the top of pages?
+
+        Asked once per page, answered once per set of pages (the pages' tops grow with the document).
+        """
+        if self._headers is None:
+            need = self.threshold()
+            self._headers = any(
+                n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items()
+            )
+        return self._headers
 
     def threshold(self) -> int:
         """Pages a line must repeat on to be furniture: 2, or an eighth of the pages."""
@@ -132,7 +143,9 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     """
     top, bottom = zones(page)
     need = repeats.threshold()
-    found: dict[int, str] = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
+    found: dict[int, str] = {}
+    if may_hold_stamp("\n".join(x.text for x in page)):  # one search of the page before one per line
+        found = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
     for i in top:
         text = page[i].text
         if i in found:
@@ -177,7 +190,9 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
     return any(found.get(j) == PAGE_NUMBER for j in (neighbours[:1] if above else neighbours))
 
 
-_SENTENCE_DONE = regex.compile(r"[.?!:]\W*\Z")
+_SENTENCE_DONE = lazy(r"[.?!:]\W*\Z")
+# What a run-in heading's line opens with (run_in_heading_end), looked for in the page's text.
+_RUN_IN_START = regex.compile(r"(?m)^\s*\d{1,2}\.\d")
 
 
 def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
@@ -195,6 +210,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), page[1]])]
     ['as in', '2.1. Adams operations. There are a few.']
     """
+    if _RUN_IN_START.search("\n".join(line.text for line in page)) is None:
+        return list(page)  # no line opens with a two-level number: one search of the page, none per line
     out: list[Line] = []
     previous = ""
     for line in page:

@@ -11,6 +11,7 @@ at most a window of lines).
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
@@ -23,6 +24,7 @@ _BREAKS = (*HYPHENS, "\u00ad")
 _HEAD_FRAGMENT = lazy(rf"\p{{L}}*[{HYPHENS}\u00ad]\Z")
 _TAIL_FRAGMENT = lazy(r"\A\s*\p{L}*")
 _WORD = lazy(rf"\p{{L}}+(?:[{HYPHENS}]\p{{L}}+)*")
+_ASCII_WORD = "[a-z]+(?:-[a-z]+)*"
 _AS_ASCII_HYPHEN = str.maketrans({h: "-" for h in HYPHENS})
 _PENDING_LIMIT = 4096
 
@@ -60,7 +62,10 @@ class Vocabulary:
             sample = "\n".join(pending)
             self._sample.append(sample)
             self._sample_size += len(sample)
-        counts = Counter(_WORD.findall("\n".join(without_broken_words(pending)).lower()))
+        text = "\n".join(without_broken_words(pending)).lower()
+        # ASCII text (most of it): its letters are a-z, its only hyphen "-"; the standard
+        # re finds the same words about twice as fast as the Unicode pattern.
+        counts = Counter(re.findall(_ASCII_WORD, text) if text.isascii() else _WORD.findall(text))
         compounds = [w for w in counts if any(h in w for h in HYPHENS)]
         for word in compounds:
             self._compounds[word.translate(_AS_ASCII_HYPHEN)] += counts.pop(word)

@@ -14,10 +14,13 @@ from collections.abc import Iterable, Iterator
 import regex
 
 from srtext.pipeline.classify import is_finished
+from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 
-_WIDE = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
-_ZERO = regex.compile(r"[\p{Mn}\p{Me}\p{Cf}]")
+_WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
+_ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
+_SPECIAL = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
+_DELTAS: dict[str, int] = {}
 
 
 def display_width(text: str) -> int:
@@ -35,9 +38,20 @@ def display_width(text: str) -> int:
     """
     if text.isascii():
         return len(text)
-    # Counting by removal keeps memory at one copy of the line, however long.
-    n = len(text)
-    return n + (n - len(_WIDE.sub("", text))) - (n - len(_ZERO.sub("", text)))
+    special = _SPECIAL.findall(text)  # one search: most non-ASCII lines have no such character
+    if not special:
+        return len(text)
+    return len(text) + sum(_delta(c) for c in special)
+
+
+def _delta(char: str) -> int:
+    """What a character adds to a line's width beyond one column: +1 wide, -1 zero width (0 both)."""
+    delta = _DELTAS.get(char)
+    if delta is None:
+        delta = (_WIDE.match(char) is not None) - (_ZERO.match(char) is not None)
+        if len(_DELTAS) < 4096:
+            _DELTAS[char] = delta
+    return delta
 
 
 def mean_width(histogram: Counter[int]) -> float:
@@ -216,11 +230,15 @@ def with_column_width(
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
     batch: list[tuple[Line, int]] = []
+    measure = len if mode == "paper" else display_width  # line_width, without a call per line
+    add, keep = stats.add, batch.append
+    limit = window if window is not None else float("inf")
     for line in lines:
-        width = line_width(line, mode)
-        stats.add(width, line.text)
-        batch.append((line, width))
-        if window is not None and len(batch) >= window:
+        text = line.text
+        width = measure(text)
+        add(width, text)
+        keep((line, width))
+        if len(batch) >= limit:
             current = cw if cw is not None else stats.cw(robust)
             for held, held_width in batch:
                 yield held, held_width, current

@@ -9,7 +9,6 @@ out of the box.
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
@@ -36,6 +35,8 @@ def choose(extractor: str) -> str:
     >>> choose("pypdf")
     'pypdf'
     """
+    import shutil  # only PDF input asks: shutil imports bz2, lzma and zlib, which a text run does not need
+
     if extractor == "auto":
         return "pdftotext" if shutil.which("pdftotext") else "pypdf"
     if extractor == "pdftotext" and shutil.which("pdftotext") is None:

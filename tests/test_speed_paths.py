@@ -1,0 +1,87 @@
+"""The hot path's shortcuts answer as the slow tests they stand in front of (issue 23)."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+
+import regex
+
+from srtext.pipeline import classify
+from srtext.pipeline.chars import (
+    CYRILLIC_BLOCKS,
+    expand_ligatures,
+    fix_mixed_scripts,
+    remove_controls,
+    repairer,
+)
+from srtext.pipeline.width import _WIDE, _ZERO, display_width
+
+SAMPLES = [0x301, 0x302A, 0x4E00, 0xFF01, 0x200B, 0x41A, 0x41, 0x2E, 0x201D, 0xFB01, 0x88, 0x1C89]
+
+
+def _texts(n: int) -> list[str]:
+    rnd = random.Random(23)
+    out = []
+    for _ in range(n):
+        size = rnd.randrange(8)
+        out.append(
+            "".join(
+                chr(rnd.choice([rnd.randrange(0xD800), rnd.randrange(0x3100), rnd.choice(SAMPLES), 0x61]))
+                for _ in range(size)
+            )
+        )
+    return out
+
+
+def _display_width_by_removal(text: str) -> int:
+    n = len(text)
+    return n + (n - len(_WIDE.sub("", text))) - (n - len(_ZERO.sub("", text)))
+
+
+def _is_finished_by_pattern(text: str) -> bool:
+    return bool(text) and classify._FINISHED.search(text) is not None
+
+
+def test_display_width_and_sentence_end_answer_as_their_patterns() -> None:
+    for text in _texts(20_000) + [f"x{chr(c)}" for c in range(0, 0x3100)]:
+        assert display_width(text) == _display_width_by_removal(text), text
+        assert classify.is_finished(text) == _is_finished_by_pattern(text), text
+
+
+def test_the_cyrillic_blocks_hold_every_cyrillic_character() -> None:
+    blocks = re.compile(f"[{CYRILLIC_BLOCKS}]")
+    script = regex.compile(r"\p{Cyrillic}")
+    missing = [hex(i) for i in range(sys.maxunicode + 1) if script.match(chr(i)) and not blocks.match(chr(i))]
+    assert missing == []
+
+
+def test_the_repair_pre_check_leaves_nothing_unrepaired() -> None:
+    repair = repairer()
+    assert repair is not None
+    texts = [*_texts(5000), "ﬁrst \x88 Mосква", "Cоmputer ∑ x ≤ y", "α ≤ β\x07"]
+    for text in texts:
+        assert repair(text) == fix_mixed_scripts(expand_ligatures(remove_controls(text))), text
+
+
+def test_ascii_words_are_the_unicode_patterns_words() -> None:
+    from srtext.pipeline.vocabulary import _ASCII_WORD, _WORD
+
+    rnd = random.Random(5)
+    alphabet = "abcXYZ-- \n.,'0_"
+    for _ in range(5000):
+        text = "".join(rnd.choice(alphabet) for _ in range(rnd.randrange(30))).lower()
+        assert re.findall(_ASCII_WORD, text) == _WORD.findall(text), text
+
+
+def test_every_stamp_holds_a_stamp_word() -> None:
+    from srtext.pipeline.furniture import is_stamp, may_hold_stamp
+
+    stamps = [
+        "arXiv:hep-th/0001207v1 [hep-th] 28 Jan 2000",
+        "Downloaded from https://x.org/a/12 by guest on 3 March 2021",
+        "Authorized licensed use limited to: a university.",
+    ]
+    for text in stamps:
+        assert is_stamp(text) and may_hold_stamp(text)
