@@ -137,6 +137,26 @@ def test_man_page_is_installed_with_the_package() -> None:
     assert files == ["man/srtext.1"] and (ROOT / files[0]).is_file()
 
 
+def test_every_package_and_data_file_is_installed() -> None:
+    """pip installs what pyproject names: every package under srtext/ (found, not listed by hand:
+    a hand-written list once missed srtext.lang), py.typed and the fitted weights."""
+    import tomllib
+
+    from setuptools import find_namespace_packages
+
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    include = setuptools["packages"]["find"]["include"]
+    found = set(find_namespace_packages(str(ROOT), include=include))
+    packages = {
+        p.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        for p in (ROOT / "srtext").rglob("__init__.py")
+    }
+    assert packages <= found
+    data = setuptools["package-data"]
+    assert "py.typed" in data["srtext"] and "weights.json" in data["srtext.pipeline"]
+    assert (ROOT / "srtext" / "pipeline" / "weights.json").is_file()
+
+
 def test_gallery_shows_what_srtext_does_now() -> None:
     import importlib.util
 
