@@ -17,13 +17,13 @@ True
 
 from __future__ import annotations
 
-import math
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
 from srtext.pipeline.function_words import ends_on_dangling_word
+from srtext.pipeline.hyphen import HYPHENS
 from srtext.pipeline.width import display_width
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 WEIGHTS = Path(__file__).with_name("weights.json")
 
-_HYPHEN_ENDS = ("-", "\u2010", "\u2011", "\u00ad")
+_HYPHEN_ENDS = (*HYPHENS, "\u00ad")  # a soft hyphen too
 
 #: The named features, in the order :func:`features` computes them, each with what it asks.
 #: All but ``prev_fill`` and ``first_word_room`` are 0 or 1; those two are ratios in steps of 0.02.
@@ -144,12 +144,3 @@ def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
     ranked = sorted(range(len(credit)), key=lambda k: -abs(credit[k]))[:3]
     why = ", ".join(f"{FEATURES[k][0]} {credit[k]:+.1f}" for k in ranked if credit[k])
     return score, why
-
-
-def probability(score: float) -> float:
-    """The log-odds as a probability of joining.
-
-    >>> probability(0.0)
-    0.5
-    """
-    return 1 / (1 + math.exp(-score))
