@@ -117,7 +117,7 @@ def next_word_overflows(cur: Item, nxt: Item | None) -> bool:
     fonts).  Only for a next line that follows without a blank line; an
     unfinished CJK line is judged by :func:`fills_cjk_line` alone.
     """
-    if cur.cls is LineClass.UNFINISHED and _CJK_END.search(cur.line.text):
+    if cur.cls is LineClass.UNFINISHED and ends_in_cjk(cur.line.text):
         return fills_cjk_line(cur.width, cur.cw)
     if nxt is None or nxt.blank_before:
         return False
