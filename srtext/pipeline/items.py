@@ -10,12 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from srtext.pipeline.classify import (
-    Band,
     LineClass,
     classify_line,
-    has_section_number,
-    is_title_like,
-    starts_reference_entry,
     width_band,
 )
 from srtext.pipeline.events import EMPTY, Decision
@@ -62,21 +58,3 @@ def items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[t
             item, trailing = None, []
     if item is not None or trailing:
         yield item, trailing
-
-
-def heading_after_references(cur: Item) -> bool:
-    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
-
-    A short line set apart (a blank line, a page break, or notes or furniture
-    before it), numbered and capitalised, with no sentence in it, that does not
-    start like an entry (an entry's own lines hold its authors' initials).
-    """
-    text = cur.line.text
-    return (
-        cur.band is Band.SHORT
-        and (cur.blank_before or cur.page_break_before or cur.after_marked)
-        and has_section_number(text)
-        and text.split(None, 1)[-1][:1].isupper()
-        and is_title_like(text)
-        and not starts_reference_entry(text)
-    )

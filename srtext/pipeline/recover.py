@@ -27,6 +27,7 @@ from srtext.pipeline.classify import (
     has_section_number,
     is_caption_start,
     is_references_heading,
+    is_title_like,
     looks_like_debris,
     section_number,
     starts_reference_entry,
@@ -50,7 +51,7 @@ from srtext.pipeline.events import (
 )
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
-from srtext.pipeline.items import Trailing, Triple, heading_after_references, items
+from srtext.pipeline.items import Trailing, Triple, items
 from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER
@@ -95,6 +96,24 @@ STEPS = (
 # "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
 # is the sentence going on.
 _COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
+
+
+def heading_after_references(cur: Item) -> bool:
+    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
+
+    A short line set apart (a blank line, a page break, or notes or furniture
+    before it), numbered and capitalised, with no sentence in it, that does not
+    start like an entry (an entry's own lines hold its authors' initials).
+    """
+    text = cur.line.text
+    return (
+        cur.band is Band.SHORT
+        and (cur.blank_before or cur.page_break_before or cur.after_marked)
+        and has_section_number(text)
+        and text.split(None, 1)[-1][:1].isupper()
+        and is_title_like(text)
+        and not starts_reference_entry(text)
+    )
 
 
 class _Machine:
