@@ -22,7 +22,6 @@ import difflib
 import json
 import sys
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -33,7 +32,9 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.broad import Doc, load  # noqa: E402
 from srtext import Config  # noqa: E402
+from srtext.api import recover  # noqa: E402
 from srtext.pipeline import recover as recover_module  # noqa: E402
 from srtext.pipeline import weigh  # noqa: E402
 from srtext.pipeline.lines import text_lines  # noqa: E402
@@ -49,22 +50,14 @@ SOFT = {
 }
 #: Matching runs shorter than this many words are taken for chance.
 MIN_RUN = 4
+# Not srtext.eval.scores.words: that splits "UTF-8编码" before the ideographs, and the
+# labels the committed weights were fitted on came from this splitting.
 _TOKEN = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]|[\p{L}\p{N}]+")
 
 
 def tokens(text: str) -> list[str]:
     """Words (CJK: characters) of a text, in lower case."""
     return [t.lower() for t in _TOKEN.findall(text)]
-
-
-def documents(split: str) -> list[tuple[str, str]]:
-    rows = (BROAD / "index.tsv").read_text(encoding="utf-8").splitlines()[1:]
-    out = []
-    for row in rows:
-        doc_id, family, _lang, _pages, half = row.split("\t")[:5]
-        if half == split and (BROAD / family / f"{doc_id}.truth.txt").exists():
-            out.append((family, doc_id))
-    return out
 
 
 def align(text: str, truth: str) -> dict[int, tuple[int, int]]:
@@ -92,14 +85,12 @@ def align(text: str, truth: str) -> dict[int, tuple[int, int]]:
             first, _ = found.get(n, (p, p))
             found[n] = (first, p)
             counted[n] = counted.get(n, 0) + 1
-    words = Counter(line_of)
-    return {n: v for n, v in found.items() if 2 * counted[n] >= words[n]}
+    per_line = Counter(line_of)
+    return {n: v for n, v in found.items() if 2 * counted[n] >= per_line[n]}
 
 
-def boundaries(family: str, doc_id: str) -> list[tuple[list[float], int, int]]:
-    """(features, label, the old rule's answer) at every soft boundary of one document."""
-    text = (BROAD / family / f"{doc_id}.pdftotext.txt").read_text(encoding="utf-8")
-    truth = (BROAD / family / f"{doc_id}.truth.txt").read_text(encoding="utf-8")
+def boundaries(text: str, truth: str) -> list[tuple[list[float], int, int]]:
+    """(features, label, srtext's answer) at every soft boundary of one document."""
     where = align(text, truth)
     seen: list[tuple[list[float], int, int]] = []
     original = recover_module.decide
@@ -116,34 +107,24 @@ def boundaries(family: str, doc_id: str) -> list[tuple[list[float], int, int]]:
 
     recover_module.decide = recording
     try:
-        for _ in _run(text):
+        for _ in recover(text_lines(text), Config(window=None)):
             pass
     finally:
         recover_module.decide = original
     return seen
 
 
-def _run(text: str) -> Iterator[object]:
-    from srtext.api import recover
-
-    return iter(recover(text_lines(text), Config(window=None)))
-
-
-def _collect(docs: list[tuple[str, str]]) -> tuple[list[list[float]], list[int], list[int]]:
+def _collect(docs: list[Doc]) -> tuple[list[list[float]], list[int], list[int]]:
     X: list[list[float]] = []
     y: list[int] = []
     old: list[int] = []
     with ProcessPoolExecutor(2) as pool:
-        for rows in pool.map(_boundaries_of, docs, chunksize=4):
+        for rows in pool.map(boundaries, [d.source for d in docs], [d.truth for d in docs], chunksize=4):
             for f, label, answer in rows:
                 X.append(f)
                 y.append(label)
                 old.append(answer)
     return X, y, old
-
-
-def _boundaries_of(doc: tuple[str, str]) -> list[tuple[list[float], int, int]]:
-    return boundaries(*doc)
 
 
 def main() -> None:
@@ -155,8 +136,9 @@ def main() -> None:
     from sklearn.ensemble import HistGradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression
 
-    tune = documents("tune")
-    validate = documents("validate")
+    docs, _notes = load(BROAD)
+    tune = [d for d in docs if d.split == "tune"]
+    validate = [d for d in docs if d.split == "validate"]
     X, y, old = _collect(tune)
     Xv, yv, oldv = _collect(validate)
     lr = LogisticRegression(max_iter=3000).fit(X, y)
@@ -167,9 +149,12 @@ def main() -> None:
     def accuracy(pred: list[int], truth: list[int]) -> float:
         return 100 * sum(p == t for p, t in zip(pred, truth, strict=True)) / max(len(truth), 1)
 
-    def errors(pred: list[int], truth: list[int]) -> str:
+    def counts(pred: list[int], truth: list[int]) -> tuple[int, int]:
         joins = sum(p == 1 and t == 0 for p, t in zip(pred, truth, strict=True))
-        starts = sum(p == 0 and t == 1 for p, t in zip(pred, truth, strict=True))
+        return joins, sum(p == 0 and t == 1 for p, t in zip(pred, truth, strict=True))
+
+    def errors(pred: list[int], truth: list[int]) -> str:
+        joins, starts = counts(pred, truth)
         return f"{accuracy(pred, truth):.2f}% right ({joins} false joins, {starts} false starts)"
 
     # The threshold: of the log-odds at which the trees make no more false joins and no more
@@ -180,10 +165,6 @@ def main() -> None:
 
     def at(threshold: float, scores: Any) -> list[int]:
         return [int(s > threshold) for s in scores]
-
-    def counts(pred: list[int], truth: list[int]) -> tuple[int, int]:
-        joins = sum(p == 1 and t == 0 for p, t in zip(pred, truth, strict=True))
-        return joins, sum(p == 0 and t == 1 for p, t in zip(pred, truth, strict=True))
 
     rules_joins, rules_starts = counts(old, y)
     best: tuple[int, float] | None = None
