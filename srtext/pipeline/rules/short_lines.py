@@ -148,18 +148,8 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
     a short word there ("с", "SSH") is no formula debris or figure label.  Only
     in a run of three such lines or more, the sentence before unfinished.
     """
-    s, nxt = c.state, c.nxt
-    if (
-        c.short
-        and s is not None
-        and s.kind == BODY
-        and s.last_cls is LineClass.UNFINISHED
-        and is_one_word(s.lines[-1].text)
-        and is_one_word(c.text)
-        and nxt is not None
-        and not nxt.blank_before
-        and is_one_word(nxt.line.text)
-    ):
+    nxt = c.nxt
+    if after_a_loose_word(c) and nxt is not None and not nxt.blank_before and is_one_word(nxt.line.text):
         return JOIN, "a word alone on its line, between two others, inside a sentence: a word of it"
     return None
 
@@ -360,6 +350,19 @@ def is_one_word(text: str) -> bool:
     return " " not in word and any(ch.isalpha() for ch in word) and not CJK_CHAR.search(word)
 
 
+def after_a_loose_word(c: Ctx) -> bool:
+    """Is this short line one word, right after a word alone on its line inside a running sentence?"""
+    s = c.state
+    return (
+        c.short
+        and s is not None
+        and s.kind == BODY
+        and s.last_cls is LineClass.UNFINISHED
+        and is_one_word(s.lines[-1].text)
+        and is_one_word(c.text)
+    )
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
@@ -373,14 +376,7 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return None
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
-    if (
-        s.kind == BODY
-        and len(s.lines) > 1
-        and s.last_cls is LineClass.UNFINISHED
-        and is_one_word(s.lines[-1].text)
-        and is_one_word(c.text)
-        and not has_section_number(c.text)
-    ):
+    if after_a_loose_word(c) and len(s.lines) > 1 and not has_section_number(c.text):
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
