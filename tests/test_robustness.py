@@ -86,6 +86,43 @@ def test_full_disk_leaves_no_partial_output(
     assert not [p for p in src.iterdir() if p.name.endswith(".tmp")]
 
 
+WORKER_TERMINATED_TWICE = """
+import os, signal, sys, time
+from srtext.run.parallel import _worker_init
+_worker_init(None)
+try:
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(5)
+except SystemExit:
+    try:  # unwinding: the pool's second terminate must not cut the clean-up short
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.2)
+    except SystemExit:
+        sys.exit("interrupted twice")
+    print("unwound")
+"""
+
+
+def test_a_worker_unwinding_from_a_terminate_is_not_interrupted_by_the_next() -> None:
+    # the executor terminates every worker again when the first one exits (it takes the
+    # pool for broken); a second SystemExit inside a clean-up left a temporary file in CI
+    done = subprocess.run([sys.executable, "-c", WORKER_TERMINATED_TWICE], capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout.strip()) == (0, b"unwound"), done.stderr
+
+
+def test_a_stopped_worker_removes_its_own_temporaries_and_no_one_elses(tmp_path: Path) -> None:
+    from srtext.run.batch import remove_own_temporaries, temporary_prefix
+
+    out = tmp_path / "a.sr.txt"
+    mine = tmp_path / f"{temporary_prefix(out.name)}x1y2.tmp"
+    other = tmp_path / f"{temporary_prefix(out.name).replace(f'-{os.getpid()}.', '-1.')}x1y2.tmp"
+    sibling = tmp_path / f"{temporary_prefix('b.sr.txt')}x1y2.tmp"
+    for p in (mine, other, sibling, out):
+        p.write_text("x")
+    assert remove_own_temporaries(str(out)) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([other.name, sibling.name, out.name])
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_sigint_in_a_directory_run_leaves_no_half_written_output(tmp_path: Path, jobs: str) -> None:
     corpus = tmp_path / "corpus"

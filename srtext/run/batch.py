@@ -174,6 +174,24 @@ def remove_stale_temporaries(
     return removed
 
 
+def remove_own_temporaries(output: str) -> int:
+    """Remove the temporary files this process made for ``output``; how many.
+
+    For a worker that was stopped at a point where no clean-up could run (the
+    moment between creating its temporary file and guarding it).
+    """
+    parent, name = os.path.split(output)
+    prefix = temporary_prefix(name)
+    removed = 0
+    with contextlib.suppress(OSError):
+        for n in os.listdir(parent or "."):
+            if n.startswith(prefix) and n.endswith(".tmp"):
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(parent, n))
+                    removed += 1
+    return removed
+
+
 def _alive(pid: int) -> bool:
     if pid == os.getpid():
         return True

@@ -16,7 +16,7 @@ from types import FrameType
 from typing import IO, TYPE_CHECKING, Any
 
 from srtext.config import Config, RunOptions
-from srtext.run.batch import Job
+from srtext.run.batch import Job, remove_own_temporaries
 from srtext.run.process import process_file
 from srtext.run.result import FAILED, Result
 
@@ -38,6 +38,16 @@ def available_cores() -> int:
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
+    """A terminate: unwind, and let no later one cut the unwinding short.
+
+    The pool sends more than one: when the first worker exits, the executor
+    takes the pool for broken and terminates every worker again, and a second
+    SystemExit raised inside a clean-up would skip the removal of a temporary
+    file.
+    """
+    import signal
+
+    signal.signal(signum, signal.SIG_IGN)
     raise SystemExit(128 + signum)
 
 
@@ -95,6 +105,8 @@ def _work(i: int, job: Job, config: Config, options: RunOptions) -> Result:
     except SystemExit as e:  # terminated: the temporary file is removed; the pool must not go on
         if _started is not None:
             _started[i] = TERMINATED
+        if job.output is not None:  # a terminate between creating it and guarding it
+            remove_own_temporaries(str(job.output))
         os._exit(e.code if isinstance(e.code, int) else 1)
     if _started is not None:
         _started[i] = FINISHED
