@@ -88,10 +88,34 @@ class Ctx:
         return self._continued
 
     def heading(self, reason: str) -> Verdict:
-        """A heading, unless the next line continues this one in lower case (then a paragraph)."""
-        if self.continued() and not has_section_number(self.text):
+        """A heading, unless the next line continues this one in lower case (then a paragraph).
+
+        But a title whose line had room for the next line's first word did not
+        wrap into it: the next line starts a paragraph under it in lower case
+        ("Installation" over "tidewatch needs Python 3.9"), as a README's
+        paragraphs often do with a program's name.
+        """
+        if self.continued() and not has_section_number(self.text) and not self.room_below_title():
             return START, "short line continued in lower case on the next line: a paragraph starts"
         return START_HEADING, reason
+
+    def room_below_title(self) -> bool:
+        """Is this a title, set apart above, whose line had room for the next line's first word?
+
+        Room within half the column: a paragraph's line that pdftotext broke
+        early (beside a float, "Such updated" over "packages contain") is
+        longer.  The next line must hold words, not a loose line's one word.
+        """
+        nxt = self.nxt
+        return (
+            nxt is not None
+            and not self.lower
+            and (self.cur.blank_before or self.state is None)
+            and len(nxt.line.text.split(None, 3)) > 3  # not a loose line's words, one per line
+            and is_title_like(self.text)
+            and not ends_on_dangling_word(self.text)
+            and word_would_fit(self.text, nxt.line.text, self.cur.cw // 2)
+        )
 
     @property
     def open(self) -> bool:

@@ -290,6 +290,8 @@ def short_after_heading(c: Ctx) -> Verdict | None:
         or (not c.lower and c.continued())
     ):
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
+    if c.open and _SENTENCE_INSIDE.search(c.text) is not None:
+        return START, "a sentence ends inside the line: no heading's line, a paragraph under it"
     if c.open and not _paragraph_opens(c, s):
         if not c.lower and _heading_had_room(c, s):
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
@@ -302,6 +304,8 @@ def short_after_heading(c: Ctx) -> Verdict | None:
 # this share of the column (tried on the broad corpus's tuning half: 0.3 to 0.8
 # all help; 0.5 by a little more, but cuts the larger chapter headings).
 HEADING_WRAP_SHARE = 0.4
+# A sentence's end and the next one's start inside a line ("or newer. Install it").
+_SENTENCE_INSIDE = lazy(r"\p{Ll}{3,}[.?!]\s+\p{Lu}")
 # A date on a line of its own: "January 2000", "November 25, 1999", "3. März 2021".
 _DATE = lazy(r"\s*(?:\d{1,2}\.?\s+)?\p{L}{3,}\.?\s+(?:\d{1,2},?\s+)?(?:1[89]|20)\d\d\s*\Z")
 
