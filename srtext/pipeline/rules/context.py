@@ -105,12 +105,13 @@ class Ctx:
         Room within half the column: a paragraph's line that pdftotext broke
         early (beside a float, "Such updated" over "packages contain") is
         longer.  The next line must hold words, not a loose line's one word.
+        Set apart means a blank line above it, or nothing open above it (the
+        document's first line, where a lower-case title is a program's name).
         """
         nxt = self.nxt
         return (
             nxt is not None
-            and not self.lower
-            and (self.cur.blank_before or self.state is None)
+            and (self.state is None or (self.cur.blank_before and not self.lower))
             and len(nxt.line.text.split(None, 3)) > 3  # not a loose line's words, one per line
             and is_title_like(self.text)
             and not ends_on_dangling_word(self.text)
