@@ -239,6 +239,25 @@ def after_display(state: Open | None) -> bool:
     )
 
 
+def new_sentence_in_lower_case(c: Ctx) -> bool:
+    """Does this lower-case line follow a short line that ends a sentence, on the same page?
+
+    A paragraph's short line that ends a sentence is its last; a line in lower
+    case after it starts the next paragraph with a program's name ("dpkg
+    refuses ...") or a list's label ("(b) If ..."), since prose starts no
+    sentence in lower case.  Across a page break or furniture the line may go
+    on from the previous page's column, so then it continues as before.
+    """
+    s = c.state
+    return (
+        c.lower
+        and s is not None
+        and s.last_cls is LineClass.FINISHED
+        and not c.cur.after_marked
+        and not c.cur.page_break_before
+    )
+
+
 def mid_sentence(state: Open | None) -> bool:
     """Does the open paragraph stop on a word no sentence ends on ("written in", "20 °C and")?
 

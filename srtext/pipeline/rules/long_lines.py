@@ -25,6 +25,7 @@ from srtext.pipeline.rules.context import (
     ends_in_cjk,
     heading_goes_on,
     mid_sentence,
+    new_sentence_in_lower_case,
     starts_in_cjk,
     word_would_fit,
 )
@@ -120,6 +121,9 @@ def body_mid_sentence(c: Ctx) -> Verdict | None:
 def body_after_short_line(c: Ctx) -> Verdict | None:
     """After a paragraph's short last line, lower case continues it; a capital starts a paragraph.
 
+    Lower case after a short line that ends a sentence starts one too
+    (:func:`new_sentence_in_lower_case`).
+
     Chinese and Japanese have no capitals: there a paragraph's short line that
     stops inside a sentence (no 。！？), not a line of its own, goes on, as a
     lower-case start would.
@@ -127,6 +131,8 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
     s = c.state
     if s is None or s.last_band is not Band.SHORT:
         return None
+    if new_sentence_in_lower_case(c):
+        return START, "a lower-case start after a short line that ends a sentence: a paragraph starts"
     if c.lower:
         return JOIN, "lower-case start after a short line: continues the paragraph"
     if (

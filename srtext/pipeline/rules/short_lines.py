@@ -39,6 +39,7 @@ from srtext.pipeline.rules.context import (
     in_capitals,
     may_number_a_heading,
     mid_sentence,
+    new_sentence_in_lower_case,
     title_follows,
     word_would_fit,
 )
@@ -405,7 +406,8 @@ def after_a_loose_word(c: Ctx) -> bool:
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
-    Finished, a paragraph of its own; unfinished, a heading.  But after a word
+    Finished, a paragraph of its own; unfinished, a heading; lower case after a
+    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`).  But after a word
     alone on its line inside a running sentence ("пакетов"), the sentence goes on
     whatever the case of the next word ("Debian,"): pdftotext sets a loose
     justified line of a narrow column one word per line.
@@ -413,6 +415,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None):
         return None
+    if new_sentence_in_lower_case(c):
+        return START, "a lower-case start after a short line that ends a sentence: a paragraph starts"
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not has_section_number(c.text):
