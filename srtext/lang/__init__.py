@@ -19,6 +19,8 @@ test cases.  The names (:data:`FIELDS`):
 ``CAPTION_LABELS``, ``CAPTION_SHORT_LABELS``, ``CAPTION_CHARS``
     a figure's or table's label before its number ("Figure", "Abb."); short
     labels without their dot ("Fig 2:"); characters written with no space ("图").
+``THEOREM_LABELS``
+    a theorem-like statement's run-in label ("Theorem 2.1.", "Proof.", "Доказ.").
 ``CHAPTER_WORDS``, ``SECTION_WORDS``, ``CHAPTER_PATTERNS``, ``SECTION_PATTERNS``
     a chapter's or part's label ("Kapitel 2", which also counts as a section's
     number) and a section's ("Appendix 3"); patterns of their own forms.
@@ -52,7 +54,7 @@ FIELDS = frozenset(
     CAPTION_CHARS CHAPTER_WORDS SECTION_WORDS CHAPTER_PATTERNS SECTION_PATTERNS PAGE_WORDS PAGE_OF_WORDS
     PAGE_OF_AFTER_WORD PAGE_SUFFIXES PAGE_PATTERNS REFERENCE_HEADINGS ABSTRACT_WORDS KEYWORD_WORDS
     INTRODUCTION_WORDS TITLE_WORDS NAME_CONNECTORS ABBREVIATIONS FINAL_ABBREVIATIONS FINAL_AFTER_NUMBER
-    MONTHS""".split()
+    MONTHS THEOREM_LABELS""".split()
 )
 
 #: Scripts written without spaces between words: each character counts as a word.
@@ -98,6 +100,7 @@ NAME_CONNECTORS = _union("NAME_CONNECTORS")
 WORD_LISTS = (
     "CAPTION_LABELS CAPTION_SHORT_LABELS CHAPTER_WORDS SECTION_WORDS PAGE_WORDS PAGE_OF_WORDS"
     " PAGE_OF_AFTER_WORD PAGE_SUFFIXES REFERENCE_HEADINGS ABSTRACT_WORDS KEYWORD_WORDS INTRODUCTION_WORDS"
+    " THEOREM_LABELS"
 ).split()
 (
     CAPTION_LABELS,
@@ -112,6 +115,7 @@ WORD_LISTS = (
     ABSTRACT_WORDS,
     KEYWORD_WORDS,
     INTRODUCTION_WORDS,
+    THEOREM_LABELS,
 ) = map(_words, WORD_LISTS)
 CAPTION_CHARS = "".join(dict.fromkeys("".join(getattr(m, "CAPTION_CHARS", "") for m in LANGUAGES)))
 CHAPTER_PATTERNS, SECTION_PATTERNS, PAGE_PATTERNS = map(

@@ -19,6 +19,18 @@ nach über unter durch gegen ohne um dass
 )
 SUSPENSION_WORDS = frozenset(["und", "oder", "bzw", "sowie"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Satz",
+    "Lemma",
+    "Korollar",
+    "Folgerung",
+    "Definition",
+    "Bemerkung",
+    "Beispiel",
+    "Beweis",
+    "Vermutung",
+)
 CAPTION_LABELS = ("Abbildung", "Abb.", "Tabelle", "Tab.")
 CHAPTER_WORDS = ("Kapitel", "Teil")
 SECTION_WORDS = ("Anhang",)

@@ -24,6 +24,19 @@ DANGLING_WORDS = frozenset(
 )
 SUSPENSION_WORDS = frozenset(["and", "or", "nor"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Theorem",
+    "Lemma",
+    "Proposition",
+    "Corollary",
+    "Definition",
+    "Remark",
+    "Example",
+    "Proof",
+    "Conjecture",
+    "Claim",
+)
 CAPTION_LABELS = (
     "Figure", "Fig.", "Table", "Tab.", "Algorithm", "Listing", "Scheme", "Chart", "Plate", "Exhibit",
 )  # fmt: skip

@@ -14,6 +14,17 @@ para sobre entre es son sea fue ser hay se su sus este esta estos estas todo tod
 DANGLING_WORDS = frozenset("el los las unos unas del al con sin por para entre".split())
 SUSPENSION_WORDS = frozenset(["y", "o"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Teorema",
+    "Lema",
+    "Proposición",
+    "Corolario",
+    "Definición",
+    "Observación",
+    "Ejemplo",
+    "Demostración",
+)
 CAPTION_LABELS = ("Figura", "Fig.", "Tabla")
 CHAPTER_WORDS = ("Capítulo",)
 PAGE_WORDS = ("página",)

@@ -20,6 +20,19 @@ DANGLING_WORDS = frozenset(
 )
 SUSPENSION_WORDS = frozenset(["et", "ou"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Théorème",
+    "Lemme",
+    "Proposition",
+    "Corollaire",
+    "Définition",
+    "Remarque",
+    "Exemple",
+    "Preuve",
+    "Démonstration",
+    "Conjecture",
+)
 CAPTION_LABELS = ("Figure", "Fig.", "Tableau")
 CHAPTER_WORDS = ("Chapitre", "Partie")
 SECTION_WORDS = ("Annexe",)

@@ -13,6 +13,17 @@ nel nella con senza per su tra fra è sono sia essere ha hanno si non tutti tutt
 DANGLING_WORDS = frozenset("il lo gli uno una dei delle degli della nella con senza per tra fra".split())
 SUSPENSION_WORDS = frozenset(["e", "o"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Teorema",
+    "Lemma",
+    "Proposizione",
+    "Corollario",
+    "Definizione",
+    "Osservazione",
+    "Esempio",
+    "Dimostrazione",
+)
 CAPTION_LABELS = ("Figura", "Tabella")
 CHAPTER_WORDS = ("Capitolo",)
 PAGE_WORDS = ("pag.",)

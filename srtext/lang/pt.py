@@ -12,6 +12,17 @@ para sobre entre é são seja ser há não todo todos toda todas cada
 )
 SUSPENSION_WORDS = frozenset(["e", "ou"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Teorema",
+    "Lema",
+    "Proposição",
+    "Corolário",
+    "Definição",
+    "Observação",
+    "Exemplo",
+    "Demonstração",
+)
 CAPTION_LABELS = ("Figura", "Tabela")
 PAGE_WORDS = ("página",)
 PAGE_OF_AFTER_WORD = ("de",)

@@ -17,6 +17,18 @@ FUNCTION_WORDS = frozenset(
 DANGLING_WORDS = frozenset("и или но в во на о об от до за с со без по при через из к ко для у".split())
 SUSPENSION_WORDS = frozenset(["и", "или", "ни"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Теорема",
+    "Лемма",
+    "Предложение",
+    "Следствие",
+    "Определение",
+    "Замечание",
+    "Пример",
+    "Доказательство",
+    "Гипотеза",
+)
 CAPTION_LABELS = ("Рисунок", "Рис.", "Таблица", "Табл.")
 CHAPTER_WORDS = ("Глава", "Часть")
 SECTION_WORDS = ("Раздел",)

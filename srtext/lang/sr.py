@@ -24,6 +24,11 @@ i ili ali u na o od do za sa s bez po pri kroz iz ka
 )
 SUSPENSION_WORDS = frozenset(["i", "ili", "ni", "и", "или", "ни"])
 
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = (
+    "Теорема", "Лема", "Последица", "Дефиниција", "Напомена", "Пример", "Доказ", "Хипотеза",
+    "Teorema", "Lema", "Posledica", "Definicija", "Napomena", "Primer", "Dokaz", "Hipoteza",
+)  # fmt: skip
 CAPTION_LABELS = ("Слика", "Сл.", "Табела", "Slika", "Sl.", "Tabela")
 CHAPTER_WORDS = ("Поглавље", "Део", "Poglavlje", "Deo")
 PAGE_WORDS = ("str.", "стр.", "страна", "страница")

@@ -31,3 +31,5 @@ INTRODUCTION_WORDS = ("引言", "前言")
 
 #: The CJK full stops end a sentence whatever follows: no abbreviations.
 ABBREVIATIONS: frozenset[str] = frozenset()
+#: A theorem-like statement's run-in label, before its number and a full stop ("Theorem 2.1.").
+THEOREM_LABELS = ("定理", "引理", "命题", "推论", "定义", "注", "例", "证明", "猜想")

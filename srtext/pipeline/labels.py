@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import regex
 
-from srtext.lang import CAPTION_CHARS, CAPTION_LABELS, CAPTION_SHORT_LABELS, REFERENCE_HEADINGS, alternation
+from srtext.lang import (
+    CAPTION_CHARS,
+    CAPTION_LABELS,
+    CAPTION_SHORT_LABELS,
+    REFERENCE_HEADINGS,
+    THEOREM_LABELS,
+    alternation,
+)
 from srtext.pipeline.lazyre import lazy
 
 _REPORT_NUMBER = lazy(
@@ -38,6 +45,29 @@ def is_report_number(text: str) -> bool:
     [False, False, False, False, False, False]
     """
     return len(text.strip()) <= 60 and _REPORT_NUMBER.match(text) is not None
+
+
+_THEOREM = lazy(
+    rf"\A\s*{alternation(THEOREM_LABELS)}(?:\s*\d+(?:\.\d+)*)?(?:\s*\([^()]{{1,80}}\))?\s*[.．:：](?:\s|\Z)"
+)
+
+
+def is_theorem_start(text: str) -> bool:
+    """Does the line start with a theorem-like statement's run-in label and its full stop?
+
+    A mathematical text sets each theorem, lemma, definition and proof as a
+    paragraph of its own, its label run in: "Theorem 2.1.", "Proof.", "Lemma 3
+    (Fatou).", "Доказательство.", "定理 1.1．".  A reference in a sentence has no
+    full stop after the number ("Theorem 2.1 shows").
+
+    >>> [is_theorem_start(t) for t in ["Theorem 2.1. Let x be", "Proof. Trivial.", "Satz 4.1. Eine",
+    ...     "Lemma 3 (Fatou). If", "Доказ. Нека", "定理 1.1． 设"]]
+    [True, True, True, True, True, True]
+    >>> [is_theorem_start(t) for t in ["Theorem 2.1 shows that", "Proofs are", "Example programs.",
+    ...     "Remarkably."]]
+    [False, False, False, False]
+    """
+    return _THEOREM.match(text) is not None
 
 
 _CAPTION = regex.compile(

@@ -15,7 +15,7 @@ Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
 
 from __future__ import annotations
 
-from srtext.pipeline.rules.any_line import list_item, title_after_its_number
+from srtext.pipeline.rules.any_line import list_item, theorem_label, title_after_its_number
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -54,6 +54,7 @@ from srtext.pipeline.rules.short_lines import (
 #: or those for a full or long one.
 ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
+    theorem_label,
     title_after_its_number,
 )
 SHORT_LINE_RULES: tuple[Rule, ...] = (

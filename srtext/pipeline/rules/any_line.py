@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from srtext.pipeline.classify import (
+    LineClass,
     is_bare_number,
     is_section_number_alone,
+    is_theorem_start,
     starts_list_item,
 )
 from srtext.pipeline.events import HEADING
@@ -22,6 +24,18 @@ def list_item(c: Ctx) -> Verdict | None:
     """A line starting with a bullet ("• ") starts a list item, a paragraph of its own."""
     if starts_list_item(c.text):
         return START, "a list item starts at its bullet"
+    return None
+
+
+def theorem_label(c: Ctx) -> Verdict | None:
+    """A theorem, lemma, definition or proof starts a paragraph at its run-in label ("Proof.").
+
+    When the text before it ended a sentence or a display formula: after
+    "as stated in" the label is a reference inside the sentence.
+    """
+    s = c.state
+    if is_theorem_start(c.text) and (s is None or s.last_cls is LineClass.FINISHED or s.after_debris > 0):
+        return START, "a theorem, lemma or proof starts at its run-in label"
     return None
 
 
