@@ -263,12 +263,16 @@ def mid_sentence(state: Open | None) -> bool:
 
     Then the next line goes on with the sentence, whatever its case, width or
     first word ("C using ...", "85 °C.", "Fig. 1. It consists ..."), unless
-    debris was dropped in between (a display formula after "by").
+    debris was dropped in between (a display formula after "by").  A
+    superscript that pdftotext set on a line of its own ("by", "208", "Pb
+    ions") leaves the sentence where it was.
     """
     if state is None or state.kind not in (BODY, REFERENCE) or state.after_debris:
         return False
     last = state.lines[-1].text
     if len(state.lines) > 1 and " " not in last.strip():
+        if len(last.strip()) <= 4 and not any(ch.isalpha() for ch in last):
+            return ends_on_dangling_word(state.lines[-2].text)  # a superscript set apart: "by", "208", "Pb"
         last = f"{state.lines[-2].text} {last}"  # a word alone on the paragraph's last line: "die"
     return ends_on_dangling_word(last)
 
