@@ -30,6 +30,7 @@ _CJK = rf"[{SPACELESS_SCRIPTS}]"
 _DANGLING = lazy(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
 _FIRST_WORD = lazy(_CJK + r"|\S+")
 _CJK_END = lazy(_CJK + r"\s*\Z")
+_CJK_ANY = lazy(_CJK)
 _CJK_START = lazy(r"\s*[\p{P}\s]*" + _CJK)
 # Chinese and Japanese paragraphs indent their first line by two ideographs,
 # which pdftotext's output does not show.
@@ -235,6 +236,28 @@ def after_display(state: Open | None) -> bool:
             state.after_debris > 2
             or state.last_band is Band.SHORT
             or state.lines[-1].text.rstrip().endswith(":")
+        )
+    )
+
+
+def cjk_sentence_goes_on(c: Ctx) -> bool:
+    """Does this CJK line go on with a sentence that the paragraph's short last line left open?
+
+    Chinese and Japanese have no capitals to start a sentence: a paragraph of
+    two lines or more whose last line stops inside a sentence (no 。！？) goes
+    on, also when that line is a code word that pdftotext set apart
+    ("启用虚拟邮箱域需要在", "virtual_mailbox_domains", "变量中命名这个域").
+    """
+    s = c.state
+    return (
+        s is not None
+        and s.kind == BODY
+        and len(s.lines) > 1
+        and s.last_cls is LineClass.UNFINISHED
+        and starts_in_cjk(c.text)
+        and (
+            ends_in_cjk(s.lines[-1].text)
+            or (not _CJK_ANY.search(s.lines[-1].text) and ends_in_cjk(s.lines[-2].text))
         )
     )
 

@@ -22,11 +22,10 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
     after_display,
-    ends_in_cjk,
+    cjk_sentence_goes_on,
     heading_goes_on,
     mid_sentence,
     new_sentence_in_lower_case,
-    starts_in_cjk,
     word_would_fit,
 )
 from srtext.pipeline.weigh import boundary
@@ -135,12 +134,7 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
         return START, "a lower-case start after a short line that ends a sentence: a paragraph starts"
     if c.lower:
         return JOIN, "lower-case start after a short line: continues the paragraph"
-    if (
-        len(s.lines) > 1
-        and s.last_cls is LineClass.UNFINISHED
-        and ends_in_cjk(s.lines[-1].text)
-        and starts_in_cjk(c.text)
-    ):
+    if cjk_sentence_goes_on(c):
         return JOIN, "a CJK line stopping inside a sentence after a short line: the sentence goes on"
     return START, "body line after the paragraph's short last line: starts a paragraph"
 

@@ -36,6 +36,7 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
     after_display,
+    cjk_sentence_goes_on,
     in_capitals,
     may_number_a_heading,
     mid_sentence,
@@ -407,7 +408,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
     Finished, a paragraph of its own; unfinished, a heading; lower case after a
-    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`).  But after a word
+    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`);
+    a CJK line after a line left inside a sentence goes on (:func:`cjk_sentence_goes_on`).  But after a word
     alone on its line inside a running sentence ("пакетов"), the sentence goes on
     whatever the case of the next word ("Debian,"): pdftotext sets a loose
     justified line of a narrow column one word per line.
@@ -421,6 +423,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not has_section_number(c.text):
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
+    if cjk_sentence_goes_on(c):
+        return JOIN, "a CJK line stopping inside a sentence after a short line: the sentence goes on"
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
     return c.heading("short unfinished line after a finished paragraph: heading")
