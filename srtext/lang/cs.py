@@ -13,3 +13,5 @@ byla bylo být není všechny každý ten ta to
 SUSPENSION_WORDS = frozenset(["a"])
 
 CAPTION_LABELS = ("Tabulka", "Obrázek", "Obr.")
+PAGE_WORDS = ("strana", "str.")
+PAGE_OF_AFTER_WORD = ("z",)

@@ -26,7 +26,8 @@ THEOREM_LABELS = (
 )
 CAPTION_LABELS = ("Figura", "Tabella")
 CHAPTER_WORDS = ("Capitolo",)
-PAGE_WORDS = ("pag.",)
+PAGE_WORDS = ("pag.", "pagina")
+PAGE_OF_AFTER_WORD = ("di",)
 REFERENCE_HEADINGS = ("Bibliografia", "Riferimenti")
 #: Words between authors' names, and particles of names ("van der", "de la").
 NAME_CONNECTORS = frozenset(["di", "da", "del"])

@@ -13,3 +13,5 @@ over onder tussen is zijn was wordt worden heeft hebben niet geen alle elke er
 SUSPENSION_WORDS = frozenset(["en", "of"])
 #: Words between authors' names, and particles of names ("van der", "de la").
 NAME_CONNECTORS = frozenset(["van", "der", "den"])
+PAGE_WORDS = ("pagina", "blz.")
+PAGE_OF_AFTER_WORD = ("van",)

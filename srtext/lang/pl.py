@@ -12,3 +12,5 @@ była było być nie się wszystkie każdy ten ta te
 )
 CAPTION_LABELS = ("Rysunek", "Rys.", "Tabela")
 REFERENCE_HEADINGS = ("Literatura",)
+PAGE_WORDS = ("strona", "str.")
+PAGE_OF_AFTER_WORD = ("z",)

@@ -31,8 +31,8 @@ THEOREM_LABELS = (
 )  # fmt: skip
 CAPTION_LABELS = ("Слика", "Сл.", "Табела", "Slika", "Sl.", "Tabela")
 CHAPTER_WORDS = ("Поглавље", "Део", "Poglavlje", "Deo")
-PAGE_WORDS = ("str.", "стр.", "страна", "страница")
-PAGE_OF_WORDS = ("од",)
+PAGE_WORDS = ("str.", "стр.", "страна", "страница", "strana", "stranica")
+PAGE_OF_WORDS = ("од", "od")
 REFERENCE_HEADINGS = ("Референце", "Литература", "Literatura")
 ABSTRACT_WORDS = ("Апстракт", "Сажетак", "Sažetak", "Rezime", "Резиме")
 KEYWORD_WORDS = ("Кључне речи", "Ključne reči")

@@ -66,6 +66,8 @@ def is_page_number(text: str) -> bool:
     [True, True, True, True, True, True, True]
     >>> [is_page_number(t) for t in ["第1页共3页", "第 2 页", "第3章"]]
     [True, True, False]
+    >>> [is_page_number(t) for t in ["Strana 1 od 4", "Pagina 3 di 10", "Strona 2 z 5", "Pagina 4 van 9"]]
+    [True, True, True, True]
     >>> [is_page_number(t) for t in ["3 cases", "1999 and 2000", "Page 3 shows", "II. Methods"]]
     [False, False, False, False]
     """
