@@ -146,9 +146,14 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     found: dict[int, str] = {}
     if may_hold_stamp("\n".join(x.text for x in page)):  # one search of the page before one per line
         found = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
+    # A page has one number: with its number at the foot ("Strana 3 od 7"), a bare
+    # number at its top is a section's ("4" over its title).
+    numbered_below = any(is_page_number(page[i].text) for i in bottom if i not in top)
     for i in top:
         text = page[i].text
         if i in found:
+            continue
+        if numbered_below and text.strip().isdigit():
             continue
         if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
             found[i] = PAGE_NUMBER
