@@ -184,11 +184,30 @@ def fills_cjk_line(width: int, cw: int) -> bool:
     return width + _CJK_INDENT + 2 > cw - 2
 
 
+# A heading wraps only when its line is full.  Counted in the body's characters,
+# a full line of a heading in type up to 2.5 times the body's fills at least
+# this share of the column (tried on the broad corpus's tuning half: 0.3 to 0.8
+# all help; 0.5 by a little more, but cuts the larger chapter headings).
+HEADING_WRAP_SHARE = 0.4
+
+
+def heading_had_room(heading: str, text: str, cw: int) -> bool:
+    """Would the first word of ``text`` have fitted on the heading's line, in a heading's larger type?
+
+    Then the heading did not wrap there.
+
+    >>> heading_had_room("J. Schneider", "statt zu", 60), heading_had_room("3. What we found", "x", 20)
+    (True, False)
+    """
+    return word_would_fit(heading, text, int(cw * HEADING_WRAP_SHARE))
+
+
 def heading_goes_on(cur: Item, nxt: Item | None, state: Open) -> bool:
     """Is this unfinished line the second line of a numbered heading?
 
-    It is when the heading so far is one unfinished numbered line, no blank line
-    comes between, and this line starts in lower case, or the heading's line ends
+    It is when the heading so far is one unfinished numbered line that had no
+    room left for this line's first word, no blank line comes between, and this
+    line starts in lower case, or the heading's line ends
     in a comma or a short function word ("und", "of", "и") and this line is itself
     followed by a capitalised line (so it is not the first line of a paragraph).
     """
@@ -198,6 +217,7 @@ def heading_goes_on(cur: Item, nxt: Item | None, state: Open) -> bool:
         or cur.cls is not LineClass.UNFINISHED
         or cur.blank_before
         or not has_section_number(state.lines[0].text)
+        or heading_had_room(state.lines[0].text, cur.line.text, cur.cw)
     ):
         return False
     if starts_lowercase(cur.line.text):

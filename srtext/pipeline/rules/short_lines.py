@@ -37,12 +37,12 @@ from srtext.pipeline.rules.context import (
     Verdict,
     after_display,
     cjk_sentence_goes_on,
+    heading_had_room,
     in_capitals,
     may_number_a_heading,
     mid_sentence,
     new_sentence_in_lower_case,
     title_follows,
-    word_would_fit,
 )
 
 # -- short lines
@@ -301,11 +301,6 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     return START, "short finished line after a heading, or a paragraph's first line"
 
 
-# A heading wraps only when its line is full.  Counted in the body's characters,
-# a full line of a heading in type up to 2.5 times the body's fills at least
-# this share of the column (tried on the broad corpus's tuning half: 0.3 to 0.8
-# all help; 0.5 by a little more, but cuts the larger chapter headings).
-HEADING_WRAP_SHARE = 0.4
 # A sentence's end and the next one's start inside a line ("or newer. Install it").
 _SENTENCE_INSIDE = lazy(r"\p{Ll}{3,}[.?!]\s+\p{Lu}")
 # A date on a line of its own: "January 2000", "November 25, 1999", "3. März 2021".
@@ -327,7 +322,7 @@ def _heading_had_room(c: Ctx, heading: Open) -> bool:
     """
     line = heading.lines[-1].text
     return (
-        word_would_fit(line, c.text, int(c.cur.cw * HEADING_WRAP_SHARE))
+        heading_had_room(line, c.text, c.cur.cw)
         and not (c.cur.line.page == 1 and looks_like_authors(line))
         and _DATE.match(c.text) is None
     )
