@@ -69,6 +69,7 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
     """
     page = 1
     offset = 0
+    new = tuple.__new__
     for number, raw in enumerate(physical, first):
         start = offset
         offset += len(raw)
@@ -78,7 +79,7 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
             raw = raw[1:]
             start += 1
         if "\f" not in raw:
-            yield Line(number, page, raw.rstrip(), "", start)
+            yield new(Line, (number, page, raw.rstrip(), "", start))  # Line(...) without its Python __new__
             continue
         pieces = raw.split("\f")
         for i, piece in enumerate(pieces):
