@@ -230,19 +230,33 @@ def with_column_width(
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
     batch: list[tuple[Line, int]] = []
-    measure = len if mode == "paper" else display_width  # line_width, without a call per line
-    add, keep = stats.add, batch.append
+    paper = mode == "paper"
+    keep = batch.append
     limit = window if window is not None else float("inf")
+    # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
+    histogram, unfinished = stats.histogram, stats.unfinished
+    filled = finished = 0
     for line in lines:
         text = line.text
-        width = measure(text)
-        add(width, text)
+        width = len(text) if paper or text.isascii() else display_width(text)
+        histogram[width] += 1
+        if text.strip():
+            filled += 1
+            if is_finished(text.rstrip()):
+                finished += 1
+            else:
+                unfinished[width] += 1
         keep((line, width))
         if len(batch) >= limit:
+            stats.filled += filled
+            stats.finished += finished
+            filled = finished = 0
             current = cw if cw is not None else stats.cw(robust)
             for held, held_width in batch:
                 yield held, held_width, current
             batch.clear()
+    stats.filled += filled
+    stats.finished += finished
     if batch:
         current = cw if cw is not None else stats.cw(robust)
         for held, held_width in batch:
