@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import repeat
 
 import regex
 
@@ -229,9 +230,10 @@ def with_column_width(
     if stats is None:
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
-    batch: list[tuple[Line, int]] = []
+    held: list[Line] = []
+    widths: list[int] = []
     paper = mode == "paper"
-    keep = batch.append
+    keep, keep_width = held.append, widths.append
     limit = window if window is not None else float("inf")
     # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
     histogram, unfinished = stats.histogram, stats.unfinished
@@ -246,18 +248,18 @@ def with_column_width(
                 finished += 1
             else:
                 unfinished[width] += 1
-        keep((line, width))
-        if len(batch) >= limit:
+        keep(line)
+        keep_width(width)
+        if len(held) >= limit:
             stats.filled += filled
             stats.finished += finished
             filled = finished = 0
             current = cw if cw is not None else stats.cw(robust)
-            for held, held_width in batch:
-                yield held, held_width, current
-            batch.clear()
+            yield from zip(held, widths, repeat(current, len(held)), strict=True)
+            held.clear()
+            widths.clear()
     stats.filled += filled
     stats.finished += finished
-    if batch:
+    if held:
         current = cw if cw is not None else stats.cw(robust)
-        for held, held_width in batch:
-            yield held, held_width, current
+        yield from zip(held, widths, repeat(current, len(held)), strict=True)

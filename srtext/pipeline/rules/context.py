@@ -138,7 +138,7 @@ def ends_in_cjk(text: str) -> bool:
     >>> ends_in_cjk("其公开部"), ends_in_cjk("Debian BTS")
     (True, False)
     """
-    return _CJK_END.search(text) is not None
+    return not text.isascii() and _CJK_END.search(text) is not None  # an ASCII line has no CJK
 
 
 def starts_in_cjk(text: str) -> bool:
