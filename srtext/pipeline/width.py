@@ -8,6 +8,7 @@ at the width of the text column.  The paper splits the histogram at the mean wid
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import repeat
@@ -22,6 +23,8 @@ _WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
 _ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
 _SPECIAL = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
 _DELTAS: dict[str, int] = {}
+# The non-ASCII characters of a line (the standard re: a plain range, no property classes).
+_NON_ASCII = re.compile("[^\\x00-\\x7f]").findall
 
 
 def display_width(text: str) -> int:
@@ -36,9 +39,14 @@ def display_width(text: str) -> int:
     4
     >>> display_width("e\\u0301")
     1
+    >>> display_width("α ≤ 中 x\\u00ad"), display_width("中文" * 5 + "\\u0301")
+    (8, 20)
     """
     if text.isascii():
         return len(text)
+    chars = _NON_ASCII(text)
+    if len(chars) <= 8:  # a few (most non-ASCII lines): each one's width known once (_delta)
+        return len(text) + sum(map(_delta, chars))
     special = _SPECIAL.findall(text)  # one search: most non-ASCII lines have no such character
     if not special:
         return len(text)
