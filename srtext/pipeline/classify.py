@@ -11,6 +11,8 @@ a lead-in word), here; section numbers and headings are
 from __future__ import annotations
 
 import enum
+import functools
+from collections.abc import Callable
 
 import regex
 
@@ -177,7 +179,11 @@ def starts_lowercase(text: str) -> bool:
     >>> [starts_lowercase(t) for t in ["and then", "(see", "The", "3 cases", "ёлка"]]
     [True, True, False, False, True]
     """
-    return _LOWER_START.match(text.lstrip()) is not None
+    text = text.lstrip()
+    first = text[:1]
+    if first.isascii() and (first.isalnum() or first == "_"):  # a word character first: it decides
+        return first.islower()
+    return _LOWER_START.match(text) is not None
 
 
 def is_indented(text: str) -> bool:
@@ -239,6 +245,30 @@ def _is_prose_word(word: str) -> bool:
     return (len(lower) > 2 or not _VOWELS.isdisjoint(lower)) and lower not in _OPERATOR_NAMES
 
 
+def _by_text(test: Callable[[str], bool]) -> Callable[[str], bool]:
+    """A pure test of a line's text, its answers kept for the lines asked again.
+
+    The rules and the weighed evidence ask the same line the same question
+    several times; at most 4,096 answers are kept, for lines of at most 200
+    characters, so memory stays bounded whatever the input.
+    """
+    known: dict[str, bool] = {}
+
+    @functools.wraps(test)
+    def cached(text: str) -> bool:
+        answer = known.get(text)
+        if answer is None:
+            answer = test(text)
+            if len(text) <= 200:
+                if len(known) >= 4096:
+                    known.clear()
+                known[text] = answer
+        return answer
+
+    return cached
+
+
+@_by_text
 def looks_like_debris(text: str) -> bool:
     """Is a short line more likely debris of a formula, table or page than prose?
 
@@ -285,9 +315,12 @@ def looks_like_debris(text: str) -> bool:
         chars = _CITATION.sub("", chars)
     if not chars:
         return True
-    if _CJK.search(chars):
+    if chars.isascii():  # ASCII (most lines): no CJK, and its letters are a-z and A-Z
+        letters = len(chars) - len(chars.translate(_DELETE_ASCII_LETTERS))
+    elif _CJK.search(chars):
         return False
-    letters = len(chars) - len(_LETTER.sub("", chars))
+    else:
+        letters = len(chars) - len(_LETTER.sub("", chars))
     if letters * 2 < len(chars):
         return True
     word = _WORD2 if is_finished(text) else _WORD3
@@ -303,6 +336,7 @@ def looks_like_debris(text: str) -> bool:
     )
 
 
+_DELETE_ASCII_LETTERS = str.maketrans(dict.fromkeys(map(chr, [*range(65, 91), *range(97, 123)])))
 _LAST_WORD = lazy(f"({_WORD_OF_PROSE})[.?!]\\s*\\Z", regex.V1)
 
 

@@ -134,10 +134,11 @@ class Open:
             pieces = [(x.text, x.offset, x.number, x.page) for x in self.lines]
             text, spans = join_spans(pieces, joint)
         else:
-            repaired = [repair(x.text) for x in self.lines]
+            texts = [x.text for x in self.lines]
+            repaired = list(map(repair, texts))
             pieces = [(r, x.offset, x.number, x.page) for r, x in zip(repaired, self.lines, strict=True)]
             text, spans = join_spans(pieces, joint)
-            if any(r != x.text for r, x in zip(repaired, self.lines, strict=True)):
+            if repaired != texts:  # a line was repaired
                 spans = _unrepaired(spans, self.lines, repaired)
         return Paragraph(
             text=text,

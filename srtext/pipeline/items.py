@@ -9,11 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from srtext.pipeline.classify import (
-    LineClass,
-    classify_line,
-    width_band,
-)
+from srtext.pipeline.classify import Band, LineClass, is_finished
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.lines import Line
 from srtext.pipeline.pages import FRONT_MATTER
@@ -35,24 +31,41 @@ def items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[t
     item: Item | None = None
     previous_page = 0
     interrupted = False
+    # classify_line and width_band, inlined (the same tests), and the records made without
+    # their Python __new__: the per-line path.
+    new = tuple.__new__
+    empty, finished, unfinished = LineClass.EMPTY, LineClass.FINISHED, LineClass.UNFINISHED
+    full, long, short = Band.FULL, Band.LONG, Band.SHORT
+    band_cw, tolerance = None, 0.0
     for line, width, cw in triples:
-        cls = classify_line(line.text)
-        if cls is LineClass.EMPTY:
-            trailing.append(Decision(line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
-        elif line.mark and line.mark != FRONT_MATTER:  # front matter is text: see _Machine.content
-            trailing.append(Item(line, width, cw, cls, width_band(width, cw, eps), False, False, False))
-            interrupted = True
-        else:
-            blank = not interrupted and any(
-                isinstance(t, Decision) and t.line.page == line.page for t in trailing
+        stripped = line.text.rstrip()
+        cls = (finished if is_finished(stripped) else unfinished) if stripped else empty
+        if cls is empty:
+            trailing.append(
+                new(Decision, (line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
             )
-            if item is not None or trailing:
-                yield item, trailing
-            after_marked, trailing, interrupted = interrupted, [], False
-            page_break = bool(previous_page) and line.page != previous_page
-            item = Item(line, width, cw, cls, width_band(width, cw, eps), blank, page_break, after_marked)
-            previous_page = line.page
-            continue
+        else:
+            if cw != band_cw:
+                band_cw, tolerance = cw, eps * cw
+            band = full if abs(width - cw) <= tolerance else long if width > cw else short
+            mark = line.mark
+            if mark and mark != FRONT_MATTER:  # front matter is text: see _Machine.content
+                trailing.append(new(Item, (line, width, cw, cls, band, False, False, False)))
+                interrupted = True
+            else:
+                page = line.page
+                blank = (
+                    not interrupted
+                    and bool(trailing)
+                    and any(isinstance(t, Decision) and t.line.page == page for t in trailing)
+                )
+                if item is not None or trailing:
+                    yield item, trailing
+                after_marked, trailing, interrupted = interrupted, [], False
+                page_break = bool(previous_page) and page != previous_page
+                item = new(Item, (line, width, cw, cls, band, blank, page_break, after_marked))
+                previous_page = page
+                continue
         if hold is not None and len(trailing) >= hold:
             yield item, trailing
             item, trailing = None, []

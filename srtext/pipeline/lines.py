@@ -17,6 +17,7 @@ import regex
 _EOL_KEEP = regex.compile(r"(\r\n|\r|\n)")
 _INVALID = regex.compile(r"[\udc80-\udcff]")
 BOM = "\ufeff"
+_WITH_LF = "{}\n".format
 
 
 class Line(NamedTuple):
@@ -69,16 +70,20 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
     """
     page = 1
     offset = 0
+    new = tuple.__new__
     for number, raw in enumerate(physical, first):
         start = offset
         offset += len(raw)
+        if "\f" not in raw and number != first:  # most lines: rstrip() takes the line end too
+            yield new(Line, (number, page, raw.rstrip(), "", start))  # Line(...) without its Python __new__
+            continue
         if raw.endswith(("\n", "\r")):
             raw = raw.rstrip("\r\n")
         if number == first and raw.startswith(BOM):
             raw = raw[1:]
             start += 1
         if "\f" not in raw:
-            yield Line(number, page, raw.rstrip(), "", start)
+            yield new(Line, (number, page, raw.rstrip(), "", start))
             continue
         pieces = raw.split("\f")
         for i, piece in enumerate(pieces):
@@ -119,6 +124,17 @@ def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
             chunk, carry = carry + chunk, ""
         if chunk.endswith("\r"):
             chunk, carry = chunk[:-1], "\r"
+        if "\r" not in chunk:  # LF only (most text): split without the pattern
+            texts = chunk.split("\n")  # text, text, ..., rest
+            if len(texts) == 1:
+                buf.append(chunk)
+                continue
+            buf.append(texts[0] + "\n")
+            yield "".join(buf)
+            if len(texts) > 2:
+                yield from map(_WITH_LF, texts[1:-1])
+            buf = [texts[-1]]
+            continue
         parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest
         if len(parts) == 1:
             buf.append(chunk)

@@ -20,6 +20,7 @@ rules, from the rules' docstrings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
 
 from srtext.pipeline.classify import (
     Band,
@@ -211,12 +212,16 @@ class _Machine:
         else:
             yield from self.side(opened.close(self.joint, self.repair))
 
-    def content(self, cur: Item, nxt: Item | None) -> Iterator[Event]:
-        """An unmarked non-empty line, or one of the front matter's."""
+    def content(self, cur: Item, nxt: Item | None) -> list[Event]:
+        """An unmarked non-empty line, or one of the front matter's: its events, in order.
+
+        A list rather than a generator: one per line, most of them one decision.
+        """
+        out: list[Event] = []
         text = cur.line.text
         front = cur.line.mark == FRONT_MATTER
         if self.state is not None and self.front != front:
-            yield from self.close()  # the front matter is never joined to the title or the body
+            out.extend(self.close())  # the front matter is never joined to the title or the body
         band_rule = ""
         if (
             cur.band is Band.SHORT
@@ -226,7 +231,7 @@ class _Machine:
         ):
             cur, band_rule = cur._replace(band=Band.FULL), "next_word_overflows > "
         if self.note is not None:
-            yield from self.side(self.note.close(self.joint, self.repair))
+            out.extend(self.side(self.note.close(self.joint, self.repair)))
             self.note = None
         if self.caption is not None:
             c = self.caption
@@ -238,8 +243,10 @@ class _Machine:
                 and not looks_like_debris(text)
             ):
                 c.add(cur.line, cur.cls, cur.band)
-                yield self.act(cur, CAPTION, "join", "continues the caption", band_rule + "caption_goes_on")
-                return
+                out.append(
+                    self.act(cur, CAPTION, "join", "continues the caption", band_rule + "caption_goes_on")
+                )
+                return out
             if (
                 not cur.blank_before
                 and c.last_cls is LineClass.UNFINISHED
@@ -250,18 +257,18 @@ class _Machine:
                 and nxt.band is Band.LONG  # wider than the column: the caption's, not the column's
             ):
                 reason = "a symbol inside an unfinished caption: it goes on"
-                yield from self.set_aside(cur, OBJECT, reason, band_rule + "symbol_inside_caption")
-                return
-            yield from self.close_side()
+                out.extend(self.set_aside(cur, OBJECT, reason, band_rule + "symbol_inside_caption"))
+                return out
+            out.extend(self.close_side())
         if is_caption_start(text) and (_COLON_CAPTION.match(text) or not mid_sentence(self.state)):
             if self.state is not None and self.state.kind == HEADING:
-                yield from self.close()  # a heading does not go on after a caption
+                out.extend(self.close())  # a heading does not go on after a caption
             self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
             reason = "caption: a label and a number"
-            yield self.act(cur, CAPTION, "start", reason, band_rule + "caption_start")
+            out.append(self.act(cur, CAPTION, "start", reason, band_rule + "caption_start"))
             if cur.cls is LineClass.FINISHED:
-                yield from self.close_side()
-            return
+                out.extend(self.close_side())
+            return out
         if self.stats is not None and self.stats.looks_clean():
             verb, reason = START, "already clean text (most lines end a sentence): each line is a paragraph"
             rule = "clean_text"
@@ -300,8 +307,8 @@ class _Machine:
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
                 self.state.after_debris += 1
-            yield from self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule)
-            return
+            out.extend(self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule))
+            return out
         body = REFERENCE if self.references else BODY
         if front and verb == JOIN and starts_block(text):
             verb, reason, rule = START, "the abstract or the keywords start", "front.starts_block"
@@ -312,23 +319,24 @@ class _Machine:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)
             action = "merge" if self.state.kind == HEADING else "join"
-            yield self.act(cur, FRONT if front else self.state.kind, action, reason, rule)
-            return
-        yield from self.close()
+            out.append(self.act(cur, FRONT if front else self.state.kind, action, reason, rule))
+            return out
+        out.extend(self.close())
         kind = HEADING if verb == START_HEADING else body
         if kind == HEADING and not front:
             self.section = section_number(text) or self.section
             self.references = is_references_heading(text)
             if self.references and REFERENCE in self.dropped:
-                yield cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)", rule)
-                return  # dropping the list drops its heading with it
+                out.append(cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)", rule))
+                return out  # dropping the list drops its heading with it
         # A paragraph's indented first line is a full line: the next goes on from it.
         band = Band.FULL if rule.endswith("indented_first_line") else cur.band
         self.state = Open(kind, cur.line, cur.cls, band)
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason
-        yield self.act(cur, FRONT if front else kind, action, reason, rule)
+        out.append(self.act(cur, FRONT if front else kind, action, reason, rule))
+        return out
 
 
 def recover_default(
@@ -357,7 +365,8 @@ def recover_default(
     machine = _Machine(drop, stats, joint, repair)
     current: Item | None = None
     current_trailing: Trailing = []
-    for nxt, trailing in _chain(items(triples, eps, hold)):
+    end: list[tuple[Item | None, Trailing]] = [(None, [])]  # after the last item: no next line
+    for nxt, trailing in chain(items(triples, eps, hold), end):
         if current is not None:
             yield from machine.content(current, nxt)
         for t in current_trailing:
@@ -367,8 +376,3 @@ def recover_default(
                 yield from machine.marked(t)
         current, current_trailing = nxt, trailing
     yield from machine.finish()
-
-
-def _chain(items: Iterator[tuple[Item | None, Trailing]]) -> Iterator[tuple[Item | None, Trailing]]:
-    yield from items
-    yield None, []

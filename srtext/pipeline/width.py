@@ -8,8 +8,10 @@ at the width of the text column.  The paper splits the histogram at the mean wid
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from itertools import repeat
 
 import regex
 
@@ -21,6 +23,8 @@ _WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
 _ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
 _SPECIAL = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
 _DELTAS: dict[str, int] = {}
+# The non-ASCII characters of a line (the standard re: a plain range, no property classes).
+_NON_ASCII = re.compile("[^\\x00-\\x7f]").findall
 
 
 def display_width(text: str) -> int:
@@ -35,9 +39,14 @@ def display_width(text: str) -> int:
     4
     >>> display_width("e\\u0301")
     1
+    >>> display_width("α ≤ 中 x\\u00ad"), display_width("中文" * 5 + "\\u0301")
+    (8, 20)
     """
     if text.isascii():
         return len(text)
+    chars = _NON_ASCII(text)
+    if len(chars) <= 8:  # a few (most non-ASCII lines): each one's width known once (_delta)
+        return len(text) + sum(map(_delta, chars))
     special = _SPECIAL.findall(text)  # one search: most non-ASCII lines have no such character
     if not special:
         return len(text)
@@ -229,21 +238,36 @@ def with_column_width(
     if stats is None:
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
-    batch: list[tuple[Line, int]] = []
-    measure = len if mode == "paper" else display_width  # line_width, without a call per line
-    add, keep = stats.add, batch.append
+    held: list[Line] = []
+    widths: list[int] = []
+    paper = mode == "paper"
+    keep, keep_width = held.append, widths.append
     limit = window if window is not None else float("inf")
+    # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
+    histogram, unfinished = stats.histogram, stats.unfinished
+    filled = finished = 0
     for line in lines:
         text = line.text
-        width = measure(text)
-        add(width, text)
-        keep((line, width))
-        if len(batch) >= limit:
+        width = len(text) if paper or text.isascii() else display_width(text)
+        histogram[width] += 1
+        if text.strip():
+            filled += 1
+            if is_finished(text.rstrip()):
+                finished += 1
+            else:
+                unfinished[width] += 1
+        keep(line)
+        keep_width(width)
+        if len(held) >= limit:
+            stats.filled += filled
+            stats.finished += finished
+            filled = finished = 0
             current = cw if cw is not None else stats.cw(robust)
-            for held, held_width in batch:
-                yield held, held_width, current
-            batch.clear()
-    if batch:
+            yield from zip(held, widths, repeat(current, len(held)), strict=True)
+            held.clear()
+            widths.clear()
+    stats.filled += filled
+    stats.finished += finished
+    if held:
         current = cw if cw is not None else stats.cw(robust)
-        for held, held_width in batch:
-            yield held, held_width, current
+        yield from zip(held, widths, repeat(current, len(held)), strict=True)

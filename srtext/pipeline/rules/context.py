@@ -21,6 +21,8 @@ from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 from srtext.pipeline.width import display_width
 
+_new = tuple.__new__
+
 # Verbs of the rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
@@ -50,7 +52,10 @@ class Item(NamedTuple):
     after_marked: bool = False  # furniture or footnotes came between it and the line before
 
     def decision(self, kind: str, action: str, reason: str, rule: str = "") -> Decision:
-        return Decision(self.line, self.cls, self.band, self.width, self.cw, kind, action, reason, rule)
+        # Decision(...) without its Python __new__: one per line
+        return _new(
+            Decision, (self.line, self.cls, self.band, self.width, self.cw, kind, action, reason, rule)
+        )
 
 
 class Ctx:
@@ -159,7 +164,7 @@ def ends_in_cjk(text: str) -> bool:
     >>> ends_in_cjk("其公开部"), ends_in_cjk("Debian BTS")
     (True, False)
     """
-    return _CJK_END.search(text) is not None
+    return not text.isascii() and _CJK_END.search(text) is not None  # an ASCII line has no CJK
 
 
 def starts_in_cjk(text: str) -> bool:
