@@ -331,13 +331,23 @@ def _heading_had_room(c: Ctx, heading: Open) -> bool:
 def _paragraph_opens(c: Ctx, heading: Open) -> bool:
     """Does this short line open a paragraph under its heading rather than continue it?
 
-    It does in lower case under a heading in capitals, and when it stops on a
+    It does in lower case under a heading in capitals, when it stops on a
     dangling word ("ausführlich als") with a body line right under it, while the
-    heading's own line did not.
+    heading's own line did not, and when it is a lone function word with
+    another lone word under it: a loose justified line that pdftotext set one
+    word per line ("Die", "Hauptkonfigurationsdatei", ...).
     """
     if c.lower and in_capitals(heading.lines[-1].text):
         return True
     nxt = c.nxt
+    if (
+        nxt is not None
+        and not nxt.blank_before
+        and is_one_word(c.text)
+        and is_function_word(c.text.strip())
+        and is_one_word(nxt.line.text)
+    ):
+        return True  # a loose line's words, one per line: "Die", "Hauptkonfiguration", ...
     return (
         ends_on_dangling_word(c.text)
         and not ends_on_dangling_word(heading.lines[-1].text)
