@@ -247,7 +247,7 @@ def number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
         if not (two and len(note) >= _short_line(page) and block[1].endswith(_NOTE_ENDS)):
             return False  # a body line under a stray number is no note
     body = " ".join(line.text for n, line in enumerate(page) if n != i)
-    return regex.search(rf"\p{{L}}[.,;:)]?{number.group(1)}(?!\d)", body) is not None
+    return _marked_number(number.group(1)).search(body) is not None
 
 
 _NOTE_ENDS = (".", "!", "?", ")", "。")
@@ -296,8 +296,12 @@ _CAPITAL_START = regex.compile(
 
 @lru_cache(maxsize=256)
 def _marked_number(number: str) -> regex.Pattern[str]:
-    """The number as a marker after a word ("banks.1", "Fellow1"), compiled once per number."""
-    return regex.compile(rf"\p{{L}}[.,;:)]?{number}(?!\d)")
+    """The number as a marker after a word ("banks.1", "Fellow1", "错误。1"), compiled once per number.
+
+    >>> [bool(_marked_number("1").search(t)) for t in ["banks.1 More", "没有严重的错误。1", "in 1990", "x 1"]]
+    [True, True, False, False]
+    """
+    return regex.compile(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
 
 
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:

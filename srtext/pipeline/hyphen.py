@@ -34,7 +34,9 @@ HYPHENS = "-\u2010\u2011"
 _HYPHEN_END = regex.compile(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
 _SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
 _CJK_END = lazy(rf"[{CJK_SCRIPTS}。、，！？：；」』）]\Z")
-_CJK_START = lazy(rf"\A[{CJK_SCRIPTS}「『（]")
+# A CJK line may start with punctuation too: a closing mark the line above had
+# no room for ("。"), or an opening quote.
+_CJK_START = lazy(rf"\A[{CJK_SCRIPTS}「『（《。、，！？：；」』）》“”‘’]")
 _FIRST_WORD = lazy(r"\A\p{L}+")
 # Every pattern here that looks at a line's end needs its last character to be one of
 # these, or a CJK character or punctuation (all from U+1100 on); see plain_end.
@@ -77,6 +79,8 @@ def joint(left: str, right: str) -> tuple[int, str]:
 
     >>> joint("a meta-", "bolic rate"), joint("Meier-", "Schultze"), joint("Ein-", "und")
     ((1, ''), (0, ''), (0, ' '))
+    >>> joint("说明原因的文字", "。管理员"), joint("他说", "“好的”"), joint("said", "“yes”")
+    ((0, ''), (0, ''), (0, ' '))
     """
     if plain_end(left):
         return 0, " "
