@@ -158,20 +158,7 @@ def remove_stale_temporaries(
     of live processes, or of other machines, are left alone.  Returns how many
     were removed.
     """
-    prefix = f".{name}.{_host()}-"
-    removed = 0
-    try:
-        names = [n for n in listdir(str(parent)) if n.startswith(prefix) and n.endswith(".tmp")]
-    except Exception:  # a filesystem that cannot list: nothing to clean
-        return 0
-    for n in names:
-        pid = n[len(prefix) :].split(".", 1)[0]
-        if not pid.isdigit() or _alive(int(pid)):
-            continue
-        with contextlib.suppress(Exception):
-            remove(f"{str(parent).rstrip('/')}/{n}")
-            removed += 1
-    return removed
+    return _remove_temporaries(parent, name, listdir, remove, lambda pid: not _alive(pid))
 
 
 def remove_own_temporaries(output: str) -> int:
@@ -181,14 +168,31 @@ def remove_own_temporaries(output: str) -> int:
     moment between creating its temporary file and guarding it).
     """
     parent, name = os.path.split(output)
-    prefix = temporary_prefix(name)
+    own = os.getpid()
+    return _remove_temporaries(parent or ".", name, os.listdir, os.unlink, lambda pid: pid == own)
+
+
+def _remove_temporaries(
+    parent: str | Path,
+    name: str,
+    listdir: Callable[[str], Iterable[str]],
+    remove: Callable[[str], object],
+    whose: Callable[[int], bool],
+) -> int:
+    """Remove this machine's temporary files for output ``name`` whose process id ``whose`` accepts."""
+    prefix = f".{name}.{_host()}-"
     removed = 0
-    with contextlib.suppress(OSError):
-        for n in os.listdir(parent or "."):
-            if n.startswith(prefix) and n.endswith(".tmp"):
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(parent, n))
-                    removed += 1
+    try:
+        names = [n for n in listdir(str(parent)) if n.startswith(prefix) and n.endswith(".tmp")]
+    except Exception:  # a filesystem that cannot list: nothing to clean
+        return 0
+    for n in names:
+        pid = n[len(prefix) :].split(".", 1)[0]
+        if not pid.isdigit() or not whose(int(pid)):
+            continue
+        with contextlib.suppress(Exception):
+            remove(f"{str(parent).rstrip('/')}/{n}")
+            removed += 1
     return removed
 
 
