@@ -349,3 +349,5 @@ def may_number_a_heading(state: Open | None) -> bool:
 
 MID_SENTENCE = "the line before ends on an article, a preposition or a conjunction: the sentence goes on"
 AFTER_DISPLAY = "a line after a display formula (debris after a short line or a colon): a paragraph starts"
+NEW_SENTENCE_IN_LOWER_CASE = "a lower-case start after a short line that ends a sentence: a paragraph starts"
+CJK_SENTENCE_GOES_ON = "a CJK line stopping inside a sentence after a short line: the sentence goes on"

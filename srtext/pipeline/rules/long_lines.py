@@ -15,8 +15,10 @@ from srtext.pipeline.events import HEADING
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
+    CJK_SENTENCE_GOES_ON,
     JOIN,
     MID_SENTENCE,
+    NEW_SENTENCE_IN_LOWER_CASE,
     START,
     START_HEADING,
     Ctx,
@@ -131,11 +133,11 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
     if s is None or s.last_band is not Band.SHORT:
         return None
     if new_sentence_in_lower_case(c):
-        return START, "a lower-case start after a short line that ends a sentence: a paragraph starts"
+        return START, NEW_SENTENCE_IN_LOWER_CASE
     if c.lower:
         return JOIN, "lower-case start after a short line: continues the paragraph"
     if cjk_sentence_goes_on(c):
-        return JOIN, "a CJK line stopping inside a sentence after a short line: the sentence goes on"
+        return JOIN, CJK_SENTENCE_GOES_ON
     return START, "body line after the paragraph's short last line: starts a paragraph"
 
 

@@ -26,11 +26,13 @@ from srtext.pipeline.function_words import ends_on_dangling_word, is_function_wo
 from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
+    CJK_SENTENCE_GOES_ON,
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
     JOIN,
     MID_SENTENCE,
+    NEW_SENTENCE_IN_LOWER_CASE,
     START,
     START_HEADING,
     Ctx,
@@ -295,7 +297,7 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     if c.open and _SENTENCE_INSIDE.search(c.text) is not None:
         return START, "a sentence ends inside the line: no heading's line, a paragraph under it"
     if c.open and not _paragraph_opens(c, s):
-        if not c.lower and _heading_had_room(c, s):
+        if not c.lower and _heading_stands_alone(c, s):
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
@@ -307,10 +309,10 @@ _SENTENCE_INSIDE = lazy(r"\p{Ll}{3,}[.?!]\s+\p{Lu}")
 _DATE = lazy(r"\s*(?:\d{1,2}\.?\s+)?\p{L}{3,}\.?\s+(?:\d{1,2},?\s+)?(?:1[89]|20)\d\d\s*\Z")
 
 
-def _heading_had_room(c: Ctx, heading: Open) -> bool:
-    """Would this line's first word have fitted on the heading's line (in a heading's larger type)?
+def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
+    """Did the heading above stop where it is (:func:`heading_had_room`), so this line is no part of it?
 
-    Then the heading did not wrap there, and a capitalised line under it is a
+    The heading did not wrap there, and a capitalised line under it is a
     heading of its own ("Identifying the Disks" over "GRUB 2 Configuration"),
     not the heading's second line.  But on the first page a line of author
     names keeps its affiliation under it, and a report number its date, as
@@ -423,13 +425,13 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     if not (c.short and s is not None):
         return None
     if new_sentence_in_lower_case(c):
-        return START, "a lower-case start after a short line that ends a sentence: a paragraph starts"
+        return START, NEW_SENTENCE_IN_LOWER_CASE
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not has_section_number(c.text):
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if cjk_sentence_goes_on(c):
-        return JOIN, "a CJK line stopping inside a sentence after a short line: the sentence goes on"
+        return JOIN, CJK_SENTENCE_GOES_ON
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
     return c.heading("short unfinished line after a finished paragraph: heading")
