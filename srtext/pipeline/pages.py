@@ -148,7 +148,8 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
         found = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
     # A page has one number: with its number at the foot ("Strana 3 od 7"), a bare
     # number at its top is a section's ("4" over its title).
-    numbered_below = any(is_page_number(page[i].text) for i in bottom if i not in top)
+    numbered = {i for i in bottom if is_page_number(page[i].text)}
+    numbered_below = any(i not in top for i in numbered)
     for i in top:
         text = page[i].text
         if i in found:
@@ -168,7 +169,7 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
         text = page[i].text
         if i in found:
             continue
-        if is_page_number(text) and not number_mark_alone(page, i):
+        if i in numbered and not number_mark_alone(page, i):
             found[i] = PAGE_NUMBER
         elif repeats.bottom[mask(text)] >= need and not first:
             found[i] = FOOTER
