@@ -213,8 +213,8 @@ def main() -> None:
             "threshold": threshold,
             "trees": trees,
         }
-        weigh.WEIGHTS.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-        print(f"wrote {weigh.WEIGHTS.relative_to(ROOT)}")
+        Path(weigh.WEIGHTS).write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+        print(f"wrote {Path(weigh.WEIGHTS).relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ import os
 import time
 from collections.abc import Iterable, Iterator
 from functools import cached_property
-from pathlib import Path
 
 from srtext.config import Config, RunOptions
 from srtext.pipeline.chars import repairer
@@ -211,6 +210,8 @@ class SentenceRecovery:
         A ``str`` is always the text itself; one that names an existing file
         gets a warning, since ``Path(name)`` was probably meant.
         """
+        from pathlib import Path
+
         if isinstance(source, str):
             if "\n" not in source and len(source) < 4096 and _names_a_file(source):
                 import warnings
@@ -287,6 +288,8 @@ def recover_paths(
     generator over an iterable of paths, so it serves a Dask bag's
     ``map_partitions``, Spark's ``mapPartitions`` and ``multiprocessing`` alike.
     """
+    from pathlib import Path
+
     from srtext.run.batch import Job
     from srtext.run.process import process_file
 

@@ -31,7 +31,7 @@ def _ctx(before: str, line: str, *, blank: bool = False) -> Ctx:
 
 
 def test_the_fitted_trees_ask_the_features_srtext_computes() -> None:
-    data = json.loads(weigh.WEIGHTS.read_text(encoding="utf-8"))
+    data = json.loads(Path(weigh.WEIGHTS).read_text(encoding="utf-8"))
     assert data["features"] == [name for name, _ in weigh.FEATURES]
     assert "tuning half" in data["fitted_on"]
     _baseline, trees = weigh.model()
@@ -71,7 +71,7 @@ def test_weights_fitted_on_other_features_are_refused(
 ) -> None:
     stale = tmp_path / "weights.json"
     stale.write_text(json.dumps({"features": ["gone"], "baseline": 0, "trees": []}), encoding="utf-8")
-    monkeypatch.setattr(weigh, "WEIGHTS", stale)
+    monkeypatch.setattr(weigh, "WEIGHTS", str(stale))
     weigh.model.cache_clear()
     try:
         with pytest.raises(RuntimeError, match=r"bench/fit_weights\.py"):

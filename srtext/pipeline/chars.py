@@ -17,10 +17,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import regex
+from srtext.pipeline.patterns import lazy
 
-from srtext.pipeline.lazyre import lazy
+if TYPE_CHECKING:
+    import regex
+
 
 REPAIRS = frozenset({"ligatures", "controls", "scripts"})
 

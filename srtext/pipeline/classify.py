@@ -14,8 +14,6 @@ import enum
 import functools
 from collections.abc import Callable
 
-import regex
-
 from srtext.lang import CJK_CHAR as CJK
 from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import (
@@ -27,7 +25,6 @@ from srtext.pipeline.labels import (
     starts_reference_entry,
     starts_reference_list,
 )
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.numbering import (
     has_section_number,
     is_bare_number,
@@ -39,6 +36,7 @@ from srtext.pipeline.numbering import (
     run_in_heading_end,
     section_number,
 )
+from srtext.pipeline.patterns import IGNORECASE, V1, VERBOSE, lazy, pattern
 
 __all__ = [
     "CJK_CHAR",
@@ -92,21 +90,21 @@ _PAPER_FINAL = frozenset(".?!")
 
 # Default mode: a sentence-final mark (with the ellipsis and the CJK and full-width
 # marks), optionally followed by closing quotes and brackets.
-_FINISHED = regex.compile(
+_FINISHED = pattern(
     r"""(?:[.?!…‼⁇⁈⁉。！？．｡]|\.\.\.)
         [\p{Pe}\p{Pf}"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*\Z""",
-    regex.VERBOSE,
+    VERBOSE,
 )
 _LAST_CHARS = frozenset(".?!…‼⁇⁈⁉。！？．｡\"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹")
-_CLOSER = regex.compile(r"[\p{Pe}\p{Pf}]")
+_CLOSER = pattern(r"[\p{Pe}\p{Pf}]")
 # Can a line ending in this character end a sentence?  Asked of every line's last character.
 _MAY_FINISH: dict[str, bool] = dict.fromkeys(_LAST_CHARS, True)
-_LOWER_START = regex.compile(r"\A\W*\p{Ll}")
-_LETTER = regex.compile(r"\p{L}")
-_WORD2 = regex.compile(r"\p{L}{2,}")
-_WORD3 = regex.compile(r"\p{L}{3,}")
+_LOWER_START = pattern(r"\A\W*\p{Ll}")
+_LETTER = pattern(r"\p{L}")
+_WORD2 = pattern(r"\p{L}{2,}")
+_WORD3 = pattern(r"\p{L}{3,}")
 #: A character of a CJK script (:data:`srtext.lang.CJK_CHAR`).
-CJK_CHAR = regex.compile(CJK)
+CJK_CHAR = pattern(CJK)
 _CJK = CJK_CHAR
 
 
@@ -227,15 +225,15 @@ def is_lead_in(text: str) -> bool:
 
 _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
 # A figure's file name where a draft shows no figure ("MASS-R_1.EPS").
-_FIGURE_FILE = lazy(r"\A\s*[\w./-]+\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", regex.IGNORECASE)
+_FIGURE_FILE = lazy(r"\A\s*[\w./-]+\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", IGNORECASE)
 _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
 _WORD_OF_PROSE = r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}"
-_PROSE_WORD = lazy(_WORD_OF_PROSE + r"(?![\p{L}\p{M}])", regex.V1)
+_PROSE_WORD = lazy(_WORD_OF_PROSE + r"(?![\p{L}\p{M}])", V1)
 _VOWELS = frozenset("aeiouyàáâãäåæèéêëìíîïòóôõöøœùúûüýÿąęėįųůőűаеёиоуыэюяіїє")
 # Greek prose (a Greek document's words, not a formula's symbols): four letters or more, two vowels.
-_GREEK_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Greek}?[\p{Greek}&&\p{Ll}]{3,}(?![\p{L}\p{M}])", regex.V1)
+_GREEK_WORD = lazy(r"(?<![\p{L}\p{M}])\p{Greek}?[\p{Greek}&&\p{Ll}]{3,}(?![\p{L}\p{M}])", V1)
 _GREEK_VOWELS = frozenset("αεηιουωάέήίόύώϊϋΐΰ")
 
 
@@ -337,7 +335,7 @@ def looks_like_debris(text: str) -> bool:
 
 
 _DELETE_ASCII_LETTERS = str.maketrans(dict.fromkeys(map(chr, [*range(65, 91), *range(97, 123)])))
-_LAST_WORD = lazy(f"({_WORD_OF_PROSE})[.?!]\\s*\\Z", regex.V1)
+_LAST_WORD = lazy(f"({_WORD_OF_PROSE})[.?!]\\s*\\Z", V1)
 
 
 def _holds_up_prose(word: str, text: str, start: int, end: int) -> bool:

@@ -9,26 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-
-import regex
+from typing import TYPE_CHECKING
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import lazy, pattern
+
+if TYPE_CHECKING:
+    import regex
 
 MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found before
 _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # A marker symbol before a note's text; the ASCII asterisk needs a space or a
 # capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
 # cron field, not notes.
-_SYMBOL_MARK = regex.compile(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
-_ANY_SYMBOL = regex.compile(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
+_SYMBOL_MARK = pattern(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+_ANY_SYMBOL = pattern(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
 # A marker on a line of its own, its note's text after an empty line.
-_MARK_ALONE = regex.compile(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
+_MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
-_NUMBER_MARK = regex.compile(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
-_DOTTED_NUMBER_MARK = regex.compile(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
+_NUMBER_MARK = pattern(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
+_DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
@@ -251,7 +253,7 @@ def number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
 
 
 _NOTE_ENDS = (".", "!", "?", ")", "。")
-_NUMBER_ALONE_MARK = regex.compile(r"\A\s*(\d{1,2})\s*\Z")
+_NUMBER_ALONE_MARK = pattern(r"\A\s*(\d{1,2})\s*\Z")
 
 
 def _note_end(page: Sequence[Line], first: int, last: int, short: int) -> int:
@@ -289,7 +291,7 @@ def _short_line(page: Sequence[Line]) -> int:
 # A note's text: a capitalised word of three letters, or a shorter one or an
 # abbreviation followed by another word ("См. примечания", "Ib. p. 4").
 # Scripts without case start a note with any word: "参见本章末尾的说明。".
-_CAPITAL_START = regex.compile(
+_CAPITAL_START = pattern(
     rf"\A\s*(?:\p{{Lu}}(?:\p{{Ll}}{{2}}|\p{{Ll}}{{0,2}}\.?\s+\p{{L}})|{CJK_CHAR.pattern}{{2}})"
 )
 
@@ -301,7 +303,7 @@ def _marked_number(number: str) -> regex.Pattern[str]:
     >>> [bool(_marked_number("1").search(t)) for t in ["banks.1 More", "没有严重的错误。1", "in 1990", "x 1"]]
     [True, True, False, False]
     """
-    return regex.compile(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
+    return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
 
 
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
@@ -326,11 +328,11 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
     return (
         CJK_CHAR.search(text) is not None
         and text.rstrip().endswith(_NOTE_ENDS)
-        and regex.search(rf"(?m)^[ \t]*{number}[ \t]*$", page_text) is not None
+        and any(line.strip(" \t") == number for line in page_text.split("\n"))
     )
 
 
-_GLUED_MARK = regex.compile(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
+_GLUED_MARK = pattern(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
 
 
 def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:

@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Container, Sequence
 
-import regex
-
 from srtext.lang import (
     ABSTRACT_WORDS,
     INTRODUCTION_WORDS,
@@ -33,26 +31,25 @@ from srtext.lang import (
     alternation,
 )
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import IGNORECASE, pattern
 
 #: The author line must be among this many non-empty lines of the first page.
 AUTHOR_WITHIN = 8
 #: The end must be within this many lines of the first page.
 END_WITHIN = 120
 
-_MARKS = regex.compile(r"[\d∗*†‡§¶⋆♯,;()]+")
-_NAME = regex.compile(r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?")
+_MARKS = pattern(r"[\d∗*†‡§¶⋆♯,;()]+")
+_NAME = pattern(r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?")
 # Words of a title (upper-case in an all-capitals title), never of a list of names.
 _TITLE_WORDS = TITLE_WORDS  # each language's (srtext.lang)
 _CONNECTORS = NAME_CONNECTORS | {"&"}
 _GROUP = frozenset("collaboration collaborations team group consortium".split())
 # The front matter's headings: each language's KEYWORD_WORDS, ABSTRACT_WORDS and
 # INTRODUCTION_WORDS (srtext.lang).
-_KEYWORDS = regex.compile(rf"\A\s*{alternation(KEYWORD_WORDS)}\b", regex.IGNORECASE)
-_ABSTRACT = regex.compile(rf"\A\s*{alternation(ABSTRACT_WORDS)}\b", regex.IGNORECASE)
-_INTRODUCTION = regex.compile(
-    rf"\A\s*(?:(?:\d+|[IVX]+)\.?\s*)?{alternation(INTRODUCTION_WORDS)}\s*\Z", regex.IGNORECASE
-)
-_NUMBERING = regex.compile(r"\A\s*(?:\d+|[IVX]+)\.?\s*\Z")
+_KEYWORDS = pattern(rf"\A\s*{alternation(KEYWORD_WORDS)}\b", IGNORECASE)
+_ABSTRACT = pattern(rf"\A\s*{alternation(ABSTRACT_WORDS)}\b", IGNORECASE)
+_INTRODUCTION = pattern(rf"\A\s*(?:(?:\d+|[IVX]+)\.?\s*)?{alternation(INTRODUCTION_WORDS)}\s*\Z", IGNORECASE)
+_NUMBERING = pattern(r"\A\s*(?:\d+|[IVX]+)\.?\s*\Z")
 
 
 def looks_like_authors(text: str) -> bool:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import regex
-
 from srtext.lang import (
     PAGE_OF_AFTER_WORD,
     PAGE_OF_WORDS,
@@ -20,8 +18,8 @@ from srtext.lang import (
     PAGE_WORDS,
     alternation,
 )
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import IGNORECASE, VERBOSE, lazy, pattern
 
 HEADER = "header"
 FOOTER = "footer"
@@ -32,7 +30,7 @@ FRONT_MATTER = "front matter"  # not furniture: text, a paragraph kind of its ow
 
 ZONE = 3  # lines at the top and at the bottom of a page where furniture lives
 
-_PAGE_NUMBER = regex.compile(
+_PAGE_NUMBER = pattern(
     rf"""\A\s*(?:
         [-–—−]\s*\d{{1,4}}\s*[-–—−]
       | {"|".join(PAGE_PATTERNS)}
@@ -44,7 +42,7 @@ _PAGE_NUMBER = regex.compile(
       | [ivxlc]{{1,7}}
       | [IVXLC]{{1,7}}
     )\s*\Z""",
-    regex.IGNORECASE | regex.VERBOSE,
+    IGNORECASE | VERBOSE,
 )
 # Lines a repository or publisher stamps on a page, wherever pdftotext puts them.
 _STAMP = lazy(  # stamps are rare: compiled when a page holds a stamp word (may_hold_stamp)
@@ -53,10 +51,10 @@ _STAMP = lazy(  # stamps are rare: compiled when a page holds a stamp word (may_
       | Downloaded\s+(?:from|by)\s+\S+.*\b(?:on|at)\b.*\d{4}.*
       | Authorized\s+licensed\s+use\s+limited\s+to\b.*
     )\s*\Z""",
-    regex.VERBOSE,
+    VERBOSE,
 )
-_DIGITS = regex.compile(r"\d+")
-_SPACE = regex.compile(r"\s+")
+_DIGITS = pattern(r"\d+")
+_SPACE = pattern(r"\s+")
 
 
 def is_page_number(text: str) -> bool:

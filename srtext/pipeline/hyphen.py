@@ -10,13 +10,10 @@ drops a soft hyphen, and joins CJK lines without a space.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-import regex
-
 from srtext.lang import CJK_SCRIPTS, SUSPENSION_WORDS
-from srtext.pipeline.lazyre import lazy
+from srtext.pipeline.patterns import lazy, pattern
 
 if TYPE_CHECKING:
     from srtext.pipeline.lexicon import Lexicon
@@ -31,7 +28,7 @@ Span = tuple[int, int, int, int, int]
 #: A hyphen at a line end: ASCII's, U+2010 HYPHEN, and U+2011 NON-BREAKING HYPHEN, which
 #: some PDF producers (pandoc's HTML route, for one) write where they break a word.
 HYPHENS = "-\u2010\u2011"
-_HYPHEN_END = regex.compile(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
+_HYPHEN_END = pattern(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
 _SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
 _CJK_END = lazy(rf"[{CJK_SCRIPTS}。、，！？：；」』）]\Z")
 # A CJK line may start with punctuation too: a closing mark the line above had
@@ -145,6 +142,8 @@ class Dehyphenator:
         self._lexicon: Lexicon | bool | None = False  # False: not opened yet
 
     def lexicon(self) -> Lexicon | None:
+        from pathlib import Path
+
         if self._lexicon is False:
             from srtext.pipeline.lexicon import Lexicon, available
 

@@ -7,8 +7,6 @@ re-exports them).  Each language's caption labels and reference-list headings
 
 from __future__ import annotations
 
-import regex
-
 from srtext.lang import (
     CAPTION_CHARS,
     CAPTION_LABELS,
@@ -17,7 +15,7 @@ from srtext.lang import (
     THEOREM_LABELS,
     alternation,
 )
-from srtext.pipeline.lazyre import lazy
+from srtext.pipeline.patterns import IGNORECASE, VERBOSE, lazy, pattern
 
 _REPORT_NUMBER = lazy(
     r"""\A\s*(?:
@@ -25,7 +23,7 @@ _REPORT_NUMBER = lazy(
       | [a-z]+(?:-[a-z]+)*(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?
       | \p{Lu}{2,}(?:-\p{Lu}+)*(?:[-/\ ]\d{2,4}(?:[-./]\d{1,4})+|-\d{3,})
     )(?:\s|\Z)""",
-    regex.VERBOSE,
+    VERBOSE,
 )
 
 
@@ -70,14 +68,14 @@ def is_theorem_start(text: str) -> bool:
     return _THEOREM.match(text) is not None
 
 
-_CAPTION = regex.compile(
+_CAPTION = pattern(
     rf"""\A\s*(?:
         {alternation(CAPTION_LABELS)}
         \s*[A-Z]?\d++(?:[.-]\d+)*+[a-z]?+(?:\s*[.:|—–-]|(?!\s+\p{{Ll}}|\s*,))
       | {alternation(CAPTION_SHORT_LABELS)}\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
       | [{CAPTION_CHARS}]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
     )""",
-    regex.VERBOSE,
+    VERBOSE,
 )
 
 
@@ -105,10 +103,8 @@ def is_caption_start(text: str) -> bool:
     return _CAPTION.match(text) is not None
 
 
-_REFERENCES = regex.compile(
-    rf"\A\s*(?:[\dIVX]+\.?\s*)?{alternation(REFERENCE_HEADINGS)}\s*:?\s*\Z", regex.IGNORECASE
-)
-_REFERENCE_ENTRY = regex.compile(r"\A\s*(?:\[\s*[\w+.-]{1,12}\s*\]|\d{1,3}\.(?=\s+\p{Lu}))\s*")
+_REFERENCES = pattern(rf"\A\s*(?:[\dIVX]+\.?\s*)?{alternation(REFERENCE_HEADINGS)}\s*:?\s*\Z", IGNORECASE)
+_REFERENCE_ENTRY = pattern(r"\A\s*(?:\[\s*[\w+.-]{1,12}\s*\]|\d{1,3}\.(?=\s+\p{Lu}))\s*")
 
 
 def is_references_heading(text: str) -> bool:

@@ -13,10 +13,8 @@ from collections import Counter
 from collections.abc import Iterable
 from functools import lru_cache
 
-import regex
-
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lexicon import to_latin_serbian, top_words
+from srtext.pipeline.patterns import lazy, pattern
 
 _SCRIPTS = {
     "Latin": None,
@@ -33,14 +31,14 @@ _SCRIPTS = {
     "Tamil": "ta",
 }
 _SCRIPT_RE = {name: lazy(rf"\p{{{name}}}") for name in _SCRIPTS}
-_ASCII = regex.compile(r"[\x00-\x7f]+")
-_ASCII_LETTER = regex.compile(r"[A-Za-z]+")
+_ASCII = pattern(r"[\x00-\x7f]+")
+_ASCII_LETTER = pattern(r"[A-Za-z]+")
 _CANDIDATES = {
     "Latin": "ca cs da de en es fi fil fr hu id is it lt lv ms nb nl pl pt ro sh sk sl sv tr vi".split(),
     "Cyrillic": "bg mk ru sh uk".split(),
     "Arabic": "ar fa ur".split(),
 }
-_WORD = regex.compile(r"\p{L}+")
+_WORD = pattern(r"\p{L}+")
 
 
 def dominant_script(text: str) -> str | None:

@@ -20,7 +20,10 @@ import mmap
 import os
 from functools import lru_cache
 from importlib.util import find_spec
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 _SR_CYRILLIC = dict(
     zip(
@@ -53,10 +56,10 @@ def to_latin_serbian(word: str) -> str:
     return "".join(_SR_CYRILLIC.get(c, c) for c in word)
 
 
-def default_cache_dir() -> Path:
+def default_cache_dir() -> str:
     """``$XDG_CACHE_HOME/srtext``, else ``~/.cache/srtext``."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "srtext"
+    return os.path.join(base, "srtext")
 
 
 def available(lang: str, cache_dir: Path | None = None) -> bool:
@@ -70,7 +73,7 @@ def available(lang: str, cache_dir: Path | None = None) -> bool:
     (True, True, False)
     """
     try:
-        return _cache_path(wordfreq_code(lang), str(cache_dir or default_cache_dir())).stat().st_size > 0
+        return os.stat(_cache_path(wordfreq_code(lang), str(cache_dir or default_cache_dir()))).st_size > 0
     except OSError:
         pass
     import wordfreq
@@ -124,21 +127,21 @@ class Lexicon:
 def _open(lang: str, cache_dir: str) -> mmap.mmap | bytes:
     """The sorted list of a language, memory-mapped from the cache (built on first use)."""
     path = _cache_path(lang, cache_dir)
-    if not path.exists():
+    if not os.path.exists(path):
         data = _build(lang)
         if not _write_cache(path, data):
             return data
-    with path.open("rb") as f:
+    with open(path, "rb") as f:
         if os.fstat(f.fileno()).st_size == 0:
             return b""
         return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
 
 
-def _cache_path(lang: str, cache_dir: str) -> Path:
-    return Path(cache_dir) / f"wordfreq-{_wordfreq_stamp()}-{lang}.tsv"
+def _cache_path(lang: str, cache_dir: str) -> str:
+    return os.path.join(cache_dir, f"wordfreq-{_wordfreq_stamp()}-{lang}.tsv")
 
 
-def _write_cache(path: Path, data: bytes) -> bool:
+def _write_cache(path: str, data: bytes) -> bool:
     """Write a cache file atomically; False when the cache directory cannot be written."""
     from srtext.run.batch import atomic_write
 
@@ -188,9 +191,10 @@ def top_words(lang: str, n: int = 300, cache_dir: Path | None = None) -> list[st
 
 @lru_cache(maxsize=4)
 def _profiles(cache_dir: str) -> dict[str, list[str]]:
-    path = Path(cache_dir) / f"wordfreq-{_wordfreq_stamp()}-top300.tsv"
+    path = os.path.join(cache_dir, f"wordfreq-{_wordfreq_stamp()}-top300.tsv")
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
     except OSError:
         import wordfreq
 

@@ -12,10 +12,10 @@ import codecs
 from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
-import regex
+from srtext.pipeline.patterns import pattern
 
-_EOL_KEEP = regex.compile(r"(\r\n|\r|\n)")
-_INVALID = regex.compile(r"[\udc80-\udcff]")
+_EOL_KEEP = pattern(r"(\r\n|\r|\n)")
+_INVALID = pattern(r"[\udc80-\udcff]")
 BOM = "\ufeff"
 _WITH_LF = "{}\n".format
 

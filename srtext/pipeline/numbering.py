@@ -7,15 +7,13 @@ re-exports them).  Each language's chapter and section words ("Kapitel",
 
 from __future__ import annotations
 
-import regex
-
 from srtext.lang import CHAPTER_PATTERNS, CHAPTER_WORDS, SECTION_PATTERNS, SECTION_WORDS, alternation
-from srtext.pipeline.lazyre import lazy
+from srtext.pipeline.patterns import VERBOSE, lazy, pattern
 
-_SECTION_NUMBER = regex.compile(
+_SECTION_NUMBER = pattern(
     rf"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
         |{alternation(CHAPTER_WORDS + SECTION_WORDS)}\s+[\dIVXLC]+\b|{"|".join(SECTION_PATTERNS)})""",
-    regex.VERBOSE,
+    VERBOSE,
 )
 
 

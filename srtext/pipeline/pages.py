@@ -22,8 +22,6 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-import regex
-
 from srtext.pipeline.footnotes import MAX_NOTES, find_footnotes, number_mark_alone, split_glued_footnotes
 from srtext.pipeline.front import find_front_matter
 from srtext.pipeline.furniture import (
@@ -40,9 +38,9 @@ from srtext.pipeline.furniture import (
     may_hold_stamp,
     zones,
 )
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
+from srtext.pipeline.patterns import lazy, pattern
 
 __all__ = [
     "FOOTER",
@@ -198,7 +196,7 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
 
 _SENTENCE_DONE = lazy(r"[.?!:]\W*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), looked for in the page's text.
-_RUN_IN_START = regex.compile(r"(?m)^\s*\d{1,2}\.\d")
+_RUN_IN_START = pattern(r"(?m)^\s*\d{1,2}\.\d")
 
 
 def split_run_in_headings(page: Sequence[Line]) -> list[Line]:

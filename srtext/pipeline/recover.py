@@ -53,9 +53,9 @@ from srtext.pipeline.events import (
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
 from srtext.pipeline.items import Trailing, Triple, items
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER
+from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules import decide
 from srtext.pipeline.rules.context import (
     DROP,

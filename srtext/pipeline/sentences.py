@@ -23,8 +23,7 @@ its closing guillemet, which then closes the sentence ("« C'est fini. » Puis")
 from __future__ import annotations
 
 from collections.abc import Iterator
-
-import regex
+from typing import TYPE_CHECKING
 
 # Abbreviations after which a full stop does not end a sentence (lower case, without the
 # final dot; inner dots kept: "e.g"), each language's and "all"; abbreviations that may
@@ -36,21 +35,28 @@ from srtext.lang import ALIASES as _ALIASES
 from srtext.lang import FINAL_ABBREVIATIONS as _FINAL
 from srtext.lang import FINAL_AFTER_NUMBER as _FINAL_AFTER_NUMBER
 from srtext.lang import MONTHS as _MONTHS
+from srtext.pipeline.patterns import VERBOSE, lazy, pattern
+
+if TYPE_CHECKING:
+    import regex
 
 # A candidate end: terminal punctuation, closing marks (French sets a space before its
 # closing guillemet), then white space (Latin and Cyrillic...); or a CJK terminal mark with its closing
 # marks (no space needed).
-_END = regex.compile(
+_END = pattern(
     r"""(?:
         (?P<term>[.?!…]+|\.(?:\s?\.){2})(?P<close>(?:["'”’»›)\]]|\s[»›])*)(?P<space>\s+)
       | (?P<cjk>[。！？]+|…{2}|\.{6})(?P<cjkclose>[」』”’）》〉"]*)\s*
     )""",
-    regex.VERBOSE,
+    VERBOSE,
 )
-_WORD_BEFORE = regex.compile(r"(?:\p{L}+\.)*[\p{L}\p{N}'’-]*\Z")
-_NUMBERING = regex.compile(r"\s*(?:\d+(?:\.\d+)*|[IVXLC]+|\p{L})\Z")
-_NEXT_WORD = regex.compile(r"\S+")
-_OPENING = regex.compile(r"(?:[\"'“‘«‹„(\[¿¡—–-]|[«‹]\s)*(\S)")  # French: "« Non"
+_WORD_BEFORE = pattern(r"(?:\p{L}+\.)*[\p{L}\p{N}'’-]*\Z")
+_NUMBERING = pattern(r"\s*(?:\d+(?:\.\d+)*|[IVXLC]+|\p{L})\Z")
+_NEXT_WORD = pattern(r"\S+")
+_OPENING = pattern(r"(?:[\"'“‘«‹„(\[¿¡—–-]|[«‹]\s)*(\S)")  # French: "« Non"
+_NUMBER_BEFORE = lazy(r"\d\s*\Z")
+_INITIALS = lazy(r"(?:\p{Lu}\.)+\p{Lu}")
+_TWO_WORD_TAIL = lazy(r"(\p{L}{1,2})\.\s*\p{L}{1,2}\Z")
 
 
 def _lang_key(lang: str | None) -> str:
@@ -84,7 +90,7 @@ def _is_boundary(text: str, m: regex.Match[str], abbreviations: frozenset[str], 
     if not token:
         return True
     low = token.lower()
-    if low in _FINAL_AFTER_NUMBER and regex.search(r"\d\s*" + regex.escape(token) + r"\Z", before):
+    if low in _FINAL_AFTER_NUMBER and _NUMBER_BEFORE.search(before[: len(before) - len(token)]):
         return True  # "в 1799 г." then a capital
     if len(token) == 1 and token.isalpha():
         return _two_word_final(before, low)
@@ -98,12 +104,12 @@ def _is_boundary(text: str, m: regex.Match[str], abbreviations: frozenset[str], 
         if following.lower() in _MONTHS or following.isdigit():
             return False  # an ordinal: "am 3. Oktober", "15. 3. 2020."
     # "U.S.A."-style initials inside a name do not end it
-    return not regex.fullmatch(r"(?:\p{Lu}\.)+\p{Lu}", token)
+    return not _INITIALS.fullmatch(token)
 
 
 def _two_word_final(before: str, last: str) -> bool:
     """Is the single letter ``last`` the end of a sentence-final abbreviation ("и т. д.", "i sl.")?"""
-    tail = regex.search(r"(\p{L}{1,2})\.\s*\p{L}{1,2}\Z", before)
+    tail = _TWO_WORD_TAIL.search(before)
     if tail is None:
         return False
     return f"{tail.group(1).lower()}.{last}" in _FINAL

@@ -16,8 +16,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from srtext.pipeline.hyphen import HYPHENS
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import lazy
 
 # A word broken at a line end, with its two fragments: not evidence of either.
 _BREAKS = (*HYPHENS, "\u00ad")

@@ -17,8 +17,8 @@ True
 
 from __future__ import annotations
 
+import os
 from functools import cache, lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
@@ -29,7 +29,7 @@ from srtext.pipeline.width import display_width
 if TYPE_CHECKING:
     from srtext.pipeline.rules.context import Ctx
 
-WEIGHTS = Path(__file__).with_name("weights.json")
+WEIGHTS = os.path.join(os.path.dirname(__file__), "weights.json")
 
 _HYPHEN_ENDS = (*HYPHENS, "\u00ad")  # a soft hyphen too
 
@@ -102,9 +102,11 @@ def model() -> tuple[float, tuple[tuple[Node, ...], ...]]:
     """The fitted model from ``weights.json``: a baseline and boosted trees of :data:`FEATURES`."""
     import json
 
-    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    with open(WEIGHTS, encoding="utf-8") as f:
+        data = json.load(f)
     if data.get("features") != [name for name, _ in FEATURES]:
-        raise RuntimeError(f"{WEIGHTS.name} was fitted on other features; run bench/fit_weights.py")
+        name = os.path.basename(WEIGHTS)
+        raise RuntimeError(f"{name} was fitted on other features; run bench/fit_weights.py")
     trees = tuple(
         tuple((int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in tree)
         for tree in data["trees"]

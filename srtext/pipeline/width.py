@@ -13,15 +13,13 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import repeat
 
-import regex
-
 from srtext.pipeline.classify import is_finished
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import lazy, pattern
 
 _WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
 _ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
-_SPECIAL = regex.compile(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
+_SPECIAL = pattern(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}\p{Mn}\p{Me}\p{Cf}]")
 _DELTAS: dict[str, int] = {}
 # The non-ASCII characters of a line (the standard re: a plain range, no property classes).
 _NON_ASCII = re.compile("[^\\x00-\\x7f]").findall

@@ -11,8 +11,10 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
-from typing import BinaryIO, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TypeVar
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 DEFAULT_SUFFIX = ".sr.txt"
 INPUT_SUFFIXES = (".txt", ".pdf")
@@ -79,7 +81,7 @@ def check_suffix(suffix: str) -> None:
 
 
 @contextlib.contextmanager
-def atomic_write(path: Path) -> Iterator[BinaryIO]:
+def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     """Write ``path`` through a temporary file beside it, renamed into place on success.
 
     The file gets the permissions a new file gets (0666 less the umask), as with
@@ -89,6 +91,9 @@ def atomic_write(path: Path) -> Iterator[BinaryIO]:
     (see :func:`temporary_name`).
     """
     import tempfile  # here: its import costs start-up time that a filter to stdout never needs
+    from pathlib import Path
+
+    path = Path(path)
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

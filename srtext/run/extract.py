@@ -9,7 +9,10 @@ out of the box.
 from __future__ import annotations
 
 import io
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
 

@@ -17,8 +17,7 @@ import fnmatch
 import os
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from srtext.run.batch import (
     DEFAULT_GLOBS,
@@ -30,6 +29,9 @@ from srtext.run.batch import (
     Job,
     kind_of,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 T = TypeVar("T")
 Job_co = TypeVar("Job_co", covariant=True)
@@ -89,6 +91,8 @@ def plan(
     only when srtext made it (a record is beside it) or with ``force``.
     """
     if output_dir is not None and output_is_file(paths, output_dir):
+        from pathlib import Path
+
         return iter([_file_job(paths[0], Path(output_dir), force)])
     planned: Iterator[Job | InputError] = _planned(paths, _Local(output_dir), suffix, globs)
     return unique_outputs(planned, _itself)
@@ -174,16 +178,27 @@ class _Local(_Tree[Job]):
     """Local paths, walked with :func:`os.walk` (symbolic links to directories not followed)."""
 
     def __init__(self, output_dir: str | None) -> None:
-        self.out_root = Path(output_dir) if output_dir else None
-        self.skip = self.out_root.resolve() if self.out_root else None
+        self.out_root: Path | None = None
+        self.skip: Path | None = None
+        if output_dir:
+            from pathlib import Path  # here: a run on standard input never needs pathlib
+
+            self.out_root = Path(output_dir)
+            self.skip = self.out_root.resolve()
 
     def is_dir(self, arg: str) -> bool:
+        from pathlib import Path
+
         return Path(arg).is_dir()
 
     def exists(self, arg: str) -> bool:
+        from pathlib import Path
+
         return Path(arg).exists()
 
     def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Path, str, str]]:
+        from pathlib import Path
+
         root = Path(arg)
         for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
             here = Path(dirpath)
@@ -197,12 +212,18 @@ class _Local(_Tree[Job]):
                     yield path, path.relative_to(root).as_posix(), _kind(path)
 
     def in_tree(self, arg: str, path: Path, rel: str, output: str) -> Job:
+        from pathlib import Path
+
         parent = self.out_root / Path(rel).parent if self.out_root else path.parent
         return Job(path, parent / output)
 
     def single(self, arg: str, output: str) -> Job:
+        if arg == "-":
+            return Job("-", None)
+        from pathlib import Path
+
         path = Path(arg)
-        if arg == "-" or self.out_root is None:
+        if self.out_root is None:
             return Job(path, None)
         return Job(path, self.out_root / output)
 
@@ -276,6 +297,8 @@ def _label(arg: str, rel: str) -> str:
     >>> _label("corpus/", "a/x.txt"), _label("./p.pdf", ""), _label("s3://b/c", "x.pdf")
     ('corpus/a/x.txt', 'p.pdf', 's3://b/c/x.pdf')
     """
+    from pathlib import Path
+
     if "://" in arg:
         return posixpath.join(arg.rstrip("/"), rel) if rel else arg
     return str(Path(arg) / rel) if rel else str(Path(arg))
@@ -332,6 +355,8 @@ def _file_job(arg: str, output: Path, force: bool) -> Job | InputError:
     An existing regular file that srtext did not make (no record beside it) is
     replaced only with ``force``: it may be the user's own text.
     """
+    from pathlib import Path
+
     if arg != "-" and not os.path.exists(arg):
         return InputError(f"{arg}: no such file or directory")
     if arg != "-" and output.exists() and os.path.samefile(arg, output):

@@ -16,7 +16,6 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from srtext.api import recover
@@ -276,6 +275,8 @@ def _open_input(
     if fs is None and str(job.input) == "-":
         return read_chunks(sys.stdin.buffer), False
     if fs is None:
+        from pathlib import Path
+
         path = Path(job.input)
         f = stack.enter_context(path.open("rb"))
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))

@@ -10,10 +10,12 @@ import contextlib
 import os
 import stat
 from collections.abc import Iterator
-from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from srtext.run.batch import atomic_write, remove_stale_temporaries, temporary_prefix
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def mtime(fs: Any, path: str) -> float:
@@ -24,6 +26,8 @@ def mtime(fs: Any, path: str) -> float:
 
 
 def read_file(fs: Any, path: str) -> bytes:
+    from pathlib import Path
+
     if fs is None:
         return Path(path).read_bytes()
     return bytes(fs.cat_file(path))
@@ -65,6 +69,8 @@ def is_special(path: str | Path) -> bool:
 
 def open_output(output: str | Path, fs: Any) -> contextlib.AbstractContextManager[IO[bytes]]:
     """Where an output is written: atomically, or straight into a device or FIFO."""
+    from pathlib import Path
+
     if fs is None:
         if is_special(output):
             return open(output, "wb")

@@ -17,8 +17,8 @@ from srtext.pipeline.classify import (
 )
 from srtext.pipeline.events import BODY, HEADING, REFERENCE, Decision, Open
 from srtext.pipeline.function_words import ends_on_dangling_word
-from srtext.pipeline.lazyre import lazy
 from srtext.pipeline.lines import Line
+from srtext.pipeline.patterns import lazy
 from srtext.pipeline.width import display_width
 
 _new = tuple.__new__

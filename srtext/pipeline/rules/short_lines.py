@@ -23,7 +23,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
-from srtext.pipeline.lazyre import lazy
+from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
     CJK_SENTENCE_GOES_ON,

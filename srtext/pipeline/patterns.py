@@ -1,0 +1,226 @@
+"""Regular expressions, parsed by ``regex`` once per installation instead of once per process.
+
+``regex`` compiles a pattern in two steps: Python code parses and optimises it
+into a list of opcodes (0.1-2 ms a pattern, and ``import regex`` itself takes
+15-20 ms), then its C engine, ``regex._regex``, builds the pattern object from
+them in microseconds.  srtext compiles about sixty patterns for one paper, so
+the first step was a third of a one-file run.  :func:`pattern` keeps, for each
+pattern it compiles, the arguments ``regex`` gave the engine (what pickling a
+``regex`` pattern keeps: unpickling calls the engine with them), in
+``regex-<stamp>.cache`` in the lexicon's cache directory (``$XDG_CACHE_HOME/srtext``
+or ``~/.cache/srtext``, see :mod:`srtext.pipeline.lexicon`); a later process
+loads the engine alone and builds each pattern from its arguments.
+
+The cache changes how fast a pattern is made, never what it matches: the engine
+gets exactly the arguments ``regex.compile`` gave it.  The file is named after
+the installed ``regex`` (the size and time of its engine and parser files) and
+Python, and carries a CRC of its contents; a file that does not match, cannot be
+read or cannot be written is ignored, and patterns are compiled by ``regex`` as
+before.  New patterns are added when the process exits.
+
+Patterns that many documents never need (line-end hyphens, CJK text, the
+characters :mod:`srtext.pipeline.chars` repairs) are :func:`lazy`: a stand-in
+that compiles the pattern the first time one of its methods is looked up, then
+keeps the compiled pattern's methods as its own attributes.
+
+>>> p = lazy(r"\\p{Lu}+")
+>>> "match" in vars(p)  # not compiled yet
+False
+>>> p.match("ABc").group(), p.sub("-", "aBCd"), p.pattern
+('AB', 'a-d', '\\\\p{Lu}+')
+>>> "match" in vars(p)
+True
+>>> pattern(r"(?<w>\\w+)-(\\d)", IGNORECASE).match("Ab-3").groupdict()
+{'w': 'Ab'}
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    import regex
+
+# regex's flags, as plain ints (tests/test_patterns.py checks them against regex's own)
+IGNORECASE = 0x2
+MULTILINE = 0x8
+VERBOSE = 0x40
+V1 = 0x100
+
+_MAGIC = b"srtext-regex-1\n"
+_LIMIT = 2048  # patterns kept at most: srtext's own are about a hundred
+
+_Args = tuple[Any, ...]
+_table: dict[tuple[str, int], _Args] | None = None  # None: not loaded yet
+_added: dict[tuple[str, int], _Args] = {}
+_engine: Any = None
+_path: str | None = None
+
+
+def pattern(source: str, flags: int = 0) -> regex.Pattern[str]:
+    """``regex.compile(source, flags)``, built from the cached arguments when they are there."""
+    if _table is None:
+        _load()
+    args = cast("dict[tuple[str, int], _Args]", _table).get((source, flags))
+    if args is not None and args[0] == source:
+        try:
+            return cast("regex.Pattern[str]", _engine.compile(*args))
+        except Exception:  # a damaged entry: compile it again below, and rewrite the file
+            del cast("dict[tuple[str, int], _Args]", _table)[(source, flags)]
+    return _compile(source, flags)
+
+
+class _LazyPattern:
+    def __init__(self, source: str, flags: int) -> None:
+        self._source = (source, flags)
+
+    def __getattr__(self, name: str) -> Any:  # called only for what is not yet an attribute
+        if name.startswith("__"):
+            raise AttributeError(name)  # copy and pickle probe for special methods
+        compiled = pattern(*self._source)
+        for attribute in _ATTRIBUTES:
+            setattr(self, attribute, getattr(compiled, attribute))
+        return getattr(compiled, name)
+
+
+_ATTRIBUTES = (
+    "match",
+    "fullmatch",
+    "search",
+    "sub",
+    "subn",
+    "split",
+    "findall",
+    "finditer",
+    "pattern",
+    "flags",
+)
+
+
+def lazy(source: str, flags: int = 0) -> regex.Pattern[str]:
+    """A pattern that :func:`pattern` compiles when it is first used."""
+    return cast("regex.Pattern[str]", _LazyPattern(source, flags))
+
+
+def _compile(source: str, flags: int) -> regex.Pattern[str]:
+    """Compile with ``regex`` and keep what its pickling keeps: the engine's arguments."""
+    import marshal
+
+    import regex
+
+    compiled = regex.compile(source, flags)
+    args = getattr(compiled, "_pickled_data", None)  # what copyreg gives _regex.compile on unpickling
+    if isinstance(args, tuple) and args and args[0] == source and _table is not None and len(_table) < _LIMIT:
+        try:
+            marshal.dumps(args)
+        except ValueError:
+            return compiled
+        _table[(source, flags)] = _added[(source, flags)] = args
+    return compiled
+
+
+def _load() -> None:
+    """Load the engine and the cached arguments; on any failure start from an empty table."""
+    global _table, _engine, _path
+    _table = {}
+    try:
+        _engine, stamp = _load_engine()
+        from srtext.pipeline.lexicon import default_cache_dir
+
+        _path = os.path.join(default_cache_dir(), f"regex-{stamp}.cache")
+        with open(_path, "rb") as f:
+            data = f.read()
+    except Exception:
+        data = b""
+    if _engine is not None:
+        import atexit
+
+        atexit.register(_save)
+    table = _decode(data)
+    if table is not None:
+        _table = table
+
+
+def _load_engine() -> tuple[Any, str]:
+    """regex's C engine, loaded without its Python parser, and a stamp naming the installation."""
+    import binascii
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from importlib.util import find_spec, module_from_spec, spec_from_file_location
+
+    spec = find_spec("regex")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("regex")
+    folder = next(iter(spec.submodule_search_locations))
+    for suffix in EXTENSION_SUFFIXES:
+        so = os.path.join(folder, "_regex" + suffix)
+        if os.path.exists(so):
+            break
+    else:
+        raise ImportError("regex._regex")
+    parts = [sys.implementation.cache_tag or "", so]
+    for name in (so, os.path.join(folder, "_regex_core.py"), os.path.join(folder, "_main.py")):
+        st = os.stat(name)
+        parts += [str(st.st_size), str(st.st_mtime_ns)]
+    stamp = f"{binascii.crc32('|'.join(parts).encode()):08x}"
+    engine = sys.modules.get("regex._regex")
+    if engine is None:
+        engine_spec = spec_from_file_location("regex._regex", so)
+        if engine_spec is None or engine_spec.loader is None:
+            raise ImportError("regex._regex")
+        engine = module_from_spec(engine_spec)
+        engine_spec.loader.exec_module(engine)
+        sys.modules["regex._regex"] = engine  # the one copy, also when regex is imported later
+    return engine, stamp
+
+
+def _decode(data: bytes) -> dict[tuple[str, int], _Args] | None:
+    """The table a cache file holds; None when it is not one this version wrote whole.
+
+    >>> _decode(_encode({("a", 0): ("a", 0)})), _decode(b"junk"), _decode(_encode({})[:-1])
+    ({('a', 0): ('a', 0)}, None, None)
+    """
+    import binascii
+    import marshal
+
+    head = len(_MAGIC) + 8
+    if not data.startswith(_MAGIC) or len(data) < head:
+        return None
+    body = data[head:]
+    if data[len(_MAGIC) : head] != f"{binascii.crc32(body):08x}".encode():
+        return None
+    try:
+        table = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return None
+    return table if isinstance(table, dict) else None
+
+
+def _encode(table: dict[tuple[str, int], _Args]) -> bytes:
+    import binascii
+    import marshal
+
+    body = marshal.dumps(table)
+    return _MAGIC + f"{binascii.crc32(body):08x}".encode() + body
+
+
+def _save() -> None:
+    """At exit: write the table when this process added patterns to it (atomically; errors ignored)."""
+    if not _added or _path is None or _table is None:
+        return
+    from srtext.run.batch import atomic_write
+
+    try:
+        with open(_path, "rb") as f:
+            current = _decode(f.read()) or {}
+    except OSError:
+        current = {}
+    current.update(_table)  # what another process wrote meanwhile, and this one's
+    try:
+        data = _encode(dict(list(current.items())[:_LIMIT]))
+        with atomic_write(_path) as f:
+            f.write(data)
+    except (OSError, ValueError):
+        return
+    _added.clear()
