@@ -335,6 +335,7 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
                     f"{1e6 * t / lines:.1f} us/line (whole run) = {best[0] / t:.2f} x the first tree's speed",
                 )
             )
+        rows += _parallel_pdf_rows(py, envs, names, runs_big, tmp)
         if count and shutil.which("valgrind"):
             ir = [instructions(cmd, env, stdin, tmp) for cmd, env, stdin in commands]
             ir_pass, ir_trees = ir[0], ir[1 : 1 + len(trees)]
@@ -365,6 +366,37 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
             f"{load[0]:.2f} / {after[0]:.2f} on {os.cpu_count()} cores",
         )
     )
+    return rows
+
+
+def _parallel_pdf_rows(
+    py: str, envs: list[dict[str, str]], names: list[str], runs: int, tmp: Path
+) -> list[tuple[str, str]]:
+    """``srtext -j 2 DIR`` over arxiv-dev's PDFs, next to pdftotext alone on them two at a time."""
+    pdfs = sorted(ARXIV.glob("*/*.pdf"))
+    if not pdfs or not shutil.which("pdftotext"):
+        return [("srtext -j 2 over arxiv-dev's PDFs", "not measured: no PDFs or no pdftotext")]
+    folder = tmp / "pdfs"
+    folder.mkdir()
+    for pdf in pdfs:
+        shutil.copyfile(pdf, folder / pdf.name)
+    out = tmp / "pdf-out"
+    # a fresh output directory each run: srtext skips outputs that are up to date
+    ours = 'rm -rf "$1" && exec "$0" -S -m srtext -j 2 -o "$1" "$2"'
+    alone = 'printf "%s\\0" "$@" | xargs -0 -P 2 -I{} pdftotext {} /dev/null'
+    commands: list[tuple[list[str], dict[str, str], Path | None]] = [
+        (["sh", "-c", ours, py, str(out), str(folder)], env, None) for env in envs
+    ]
+    commands.append((["sh", "-c", alone, "sh", *map(str, sorted(folder.iterdir()))], envs[0], None))
+    times = [min(t) for t in _rounds(commands, runs, tmp)]
+    rows = [(f"pdftotext alone over the {len(pdfs)} arxiv-dev PDFs, two at a time", f"{times[-1]:.2f} s")]
+    for name, t in zip(names, times, strict=False):
+        rows.append(
+            (
+                f"srtext ({name}) -j 2 over the same {len(pdfs)} PDFs (its own pdftotext included)",
+                f"{t:.2f} s = {t / times[-1]:.2f} x pdftotext alone (target 1.3)",
+            )
+        )
     return rows
 
 
