@@ -2,8 +2,8 @@
 
     pip install -e '.[fit]'
     python bench/fit_weights.py            # fit on the tuning half, judge on the validation half,
-                                           # write srtext/pipeline/weights.json
-    python bench/fit_weights.py --dry-run  # the same figures, weights.json left as it is
+                                           # write srtext/pipeline/weights.py
+    python bench/fit_weights.py --dry-run  # the same figures, weights.py left as it is
 
 Labels come from the ground truth: every pdftotext line is aligned word by word
 with the truth (one paragraph per line), and a boundary between the open
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import difflib
-import json
 import sys
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -129,7 +128,7 @@ def _collect(docs: list[Doc]) -> tuple[list[list[float]], list[int], list[int]]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--dry-run", action="store_true", help="report, do not write weights.json")
+    ap.add_argument("--dry-run", action="store_true", help="report, do not write weights.py")
     ap.add_argument("--trees", type=int, default=50, help="boosting rounds (default 50)")
     ap.add_argument("--depth", type=int, default=4, help="the trees' depth (default 4)")
     args = ap.parse_args()
@@ -213,8 +212,9 @@ def main() -> None:
             "threshold": threshold,
             "trees": trees,
         }
-        Path(weigh.WEIGHTS).write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-        print(f"wrote {Path(weigh.WEIGHTS).relative_to(ROOT)}")
+        target = ROOT / "srtext" / "pipeline" / "weights.py"
+        target.write_text(weigh.weights_module(data), encoding="utf-8")
+        print(f"wrote {target.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

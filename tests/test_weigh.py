@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
-import json
 import sys
 from pathlib import Path
 
 import pytest
 
-from srtext.pipeline import weigh
+from srtext.pipeline import weigh, weights
 from srtext.pipeline.classify import Band, classify_line
 from srtext.pipeline.events import BODY, Open
 from srtext.pipeline.lines import Line
@@ -31,11 +30,10 @@ def _ctx(before: str, line: str, *, blank: bool = False) -> Ctx:
 
 
 def test_the_fitted_trees_ask_the_features_srtext_computes() -> None:
-    data = json.loads(Path(weigh.WEIGHTS).read_text(encoding="utf-8"))
-    assert data["features"] == [name for name, _ in weigh.FEATURES]
-    assert "tuning half" in data["fitted_on"]
+    assert tuple(name for name, _ in weigh.FEATURES) == weights.FEATURES
+    assert "tuning half" in weights.FITTED_ON
     _baseline, trees = weigh.model()
-    assert len(trees) == len(data["trees"]) > 0
+    assert len(trees) == len(weights.TREES) > 0
     for tree in trees:
         for feature, _threshold, left, right, _value in tree:
             assert feature < len(weigh.FEATURES)
@@ -66,12 +64,8 @@ def test_features_are_numbers_for_every_boundary() -> None:
     assert values[[n for n, _ in weigh.FEATURES].index("cjk")] == 1.0
 
 
-def test_weights_fitted_on_other_features_are_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    stale = tmp_path / "weights.json"
-    stale.write_text(json.dumps({"features": ["gone"], "baseline": 0, "trees": []}), encoding="utf-8")
-    monkeypatch.setattr(weigh, "WEIGHTS", str(stale))
+def test_weights_fitted_on_other_features_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(weights, "FEATURES", ("gone",))
     weigh.model.cache_clear()
     try:
         with pytest.raises(RuntimeError, match=r"bench/fit_weights\.py"):

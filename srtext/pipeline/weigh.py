@@ -6,9 +6,10 @@ line, a capital, a first word that would have fitted on the line before.  Each
 points one way more or less often; none decides alone.  :func:`boundary`
 scores them with small boosted decision trees over named features (a sum of
 the trees' leaves, as log-odds), which ``bench/fit_weights.py`` fits on the tuning half of the broad corpus
-(never on arxiv-dev or the validation half) and writes to ``weights.json``
-beside this module.  ``--explain`` shows the score and the features that
-weighed most.
+(never on arxiv-dev or the validation half) and writes to
+:mod:`srtext.pipeline.weights` (plain data: tuples that Python loads as one
+constant, without a JSON parser on the start-up path) with :func:`weights_module`.
+``--explain`` shows the score and the features that weighed most.
 
 >>> names = [name for name, _ in FEATURES]
 >>> len(names) == len(set(names)) and "blank_before" in names
@@ -17,9 +18,8 @@ True
 
 from __future__ import annotations
 
-import os
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
 from srtext.pipeline.function_words import ends_on_dangling_word
@@ -28,8 +28,6 @@ from srtext.pipeline.width import display_width
 
 if TYPE_CHECKING:
     from srtext.pipeline.rules.context import Ctx
-
-WEIGHTS = os.path.join(os.path.dirname(__file__), "weights.json")
 
 _HYPHEN_ENDS = (*HYPHENS, "\u00ad")  # a soft hyphen too
 
@@ -99,19 +97,36 @@ Node = tuple[int, float, int, int, float]  # feature (-1: a leaf), threshold, le
 
 @cache
 def model() -> tuple[float, tuple[tuple[Node, ...], ...]]:
-    """The fitted model from ``weights.json``: a baseline and boosted trees of :data:`FEATURES`."""
-    import json
+    """The fitted model of :mod:`srtext.pipeline.weights`: a baseline and trees of :data:`FEATURES`."""
+    from srtext.pipeline import weights
 
-    with open(WEIGHTS, encoding="utf-8") as f:
-        data = json.load(f)
-    if data.get("features") != [name for name, _ in FEATURES]:
-        name = os.path.basename(WEIGHTS)
-        raise RuntimeError(f"{name} was fitted on other features; run bench/fit_weights.py")
-    trees = tuple(
-        tuple((int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in tree)
-        for tree in data["trees"]
+    if tuple(name for name, _ in FEATURES) != weights.FEATURES:
+        raise RuntimeError("srtext/pipeline/weights.py is fitted on other features; run bench/fit_weights.py")
+    return weights.BASELINE, weights.TREES
+
+
+def weights_module(data: dict[str, Any]) -> str:
+    """The text of ``weights.py`` for a fitted model (``bench/fit_weights.py`` writes it).
+
+    >>> text = weights_module({"model": "m", "fitted_on": "f", "features": ["a"], "baseline": 1.5,
+    ...                        "threshold": -0.8, "trees": [[[0, 0.5, 1, 2, 0.0], [-1, 0.0, 0, 0, 0.25]]]})
+    >>> ns: dict[str, Any] = {}
+    >>> exec(text, ns)
+    >>> ns["FEATURES"], ns["BASELINE"], ns["TREES"]
+    (('a',), 1.5, (((0, 0.5, 1, 2, 0.0), (-1, 0.0, 0, 0, 0.25)),))
+    """
+    nodes = [[(int(n[0]), float(n[1]), int(n[2]), int(n[3]), float(n[4])) for n in t] for t in data["trees"]]
+    trees = ",\n".join("    (" + ", ".join(map(repr, tree)) + ",)" for tree in nodes)
+    return (
+        '"""The fitted model of srtext.pipeline.weigh; bench/fit_weights.py writes it."""\n\n'
+        "# fmt: off\n"
+        f"MODEL = {data['model']!r}\n"
+        f"FITTED_ON = {data['fitted_on']!r}\n"
+        f"FEATURES = {tuple(data['features'])!r}\n"
+        f"BASELINE = {float(data['baseline'])!r}\n"
+        f"THRESHOLD = {float(data['threshold'])!r}\n"
+        f"TREES = (\n{trees},\n)\n"
     )
-    return float(data["baseline"]), trees
 
 
 def boundary(c: Ctx) -> tuple[bool, float, str]:
