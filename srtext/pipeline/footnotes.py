@@ -332,7 +332,8 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
     )
 
 
-_GLUED_MARK = pattern(r"(?<=\p{Ll})[∗*†‡§¶⋆][ \t]+(?=\p{Lu})")
+_GLUED_SYMBOLS = "∗*†‡§¶⋆"
+_GLUED_MARK = pattern(rf"(?<=\p{{Ll}})[{_GLUED_SYMBOLS}][ \t]+(?=\p{{Lu}})")
 
 
 def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
@@ -353,7 +354,8 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     ['and fe∗ Data from 1990.']
     """
     text = "\n".join(x.text for x in page)
-    if _GLUED_MARK.search(text) is None:  # one search of the page before a search of each line
+    # one search of the page before a search of each line, and none without a marker symbol
+    if not any(mark in text for mark in _GLUED_SYMBOLS) or _GLUED_MARK.search(text) is None:
         return list(page)
     out: list[Line] = []
     for line in page:

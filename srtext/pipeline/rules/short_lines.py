@@ -125,7 +125,8 @@ def lead_in(c: Ctx) -> Verdict | None:
     display they start a paragraph of their own ("yielding"), as the truth has it.
     """
     s, nxt = c.state, c.nxt
-    if not (c.short and s is not None and nxt is not None and is_lead_in(c.text)):
+    # c.lower first: a lead-in's first word is in lower case, and most short lines' is not
+    if not (c.short and c.lower and s is not None and nxt is not None and is_lead_in(c.text)):
         return None
     if not looks_like_debris(nxt.line.text):
         return None
