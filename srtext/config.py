@@ -67,7 +67,8 @@ class Config(Frozen):
             :mod:`srtext.pipeline.chars`).
         cache_dir: where the compact lexicon files are kept (see
             :mod:`srtext.pipeline.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
-            or ``~/.cache/srtext``.
+            or ``~/.cache/srtext``.  The compiled patterns' cache
+            (:mod:`srtext.pipeline.patterns`), read at import, is always the default one.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
             back as the same bytes, never replaced.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import sys
+from pathlib import Path
 
 import regex
 
@@ -85,3 +86,88 @@ def test_every_stamp_holds_a_stamp_word() -> None:
     ]
     for text in stamps:
         assert is_stamp(text) and may_hold_stamp(text)
+
+
+ROOT = Path(__file__).resolve().parents[1]
+# Every line of the committed texts, and lines made of what the gates look at: white
+# space regex does not count as such (\x1c), digits of other scripts, labels' letters.
+_LINES = sorted(
+    {
+        line
+        for path in [*ROOT.glob("corpora/**/*.txt"), *ROOT.glob("tests/cases/*.in")]
+        for line in path.read_text(encoding="utf-8", errors="replace").split("\n")
+    }
+)
+_PIECES = [
+    "",
+    " ",
+    "\x1c",
+    "\u3000",
+    "\t",
+    "1",
+    "12",
+    "٣",
+    ".",
+    "2.1",
+    "3.",
+    "IV.",
+    "A.",
+    "Figure",
+    "Fig.",
+    "Table",
+    "Рис.",
+    "图",
+    "Theorem",
+    "Proof",
+    "Доказ",
+    "定理",
+    "x",
+    "a",
+    " data",
+    ":",
+    "é",
+]
+
+
+def _assembled(n: int) -> list[str]:
+    rnd = random.Random(11)
+    return ["".join(rnd.choice(_PIECES) for _ in range(rnd.randrange(6))) for _ in range(n)]
+
+
+def test_the_gates_before_the_line_patterns_reject_only_what_the_patterns_reject() -> None:
+    from srtext.pipeline import labels, numbering
+
+    gated = [
+        (labels.is_caption_start, lambda t: labels._CAPTION.match(t) is not None),
+        (labels.is_theorem_start, lambda t: labels._THEOREM.match(t) is not None),
+        (numbering.is_bare_number, lambda t: numbering._BARE_NUMBER.match(t) is not None),
+        (numbering.is_numbered_title, lambda t: numbering._NUMBERED_TITLE.match(t) is not None),
+        (numbering.is_section_number_alone, lambda t: numbering._NUMBER_ALONE.match(t.strip()) is not None),
+    ]
+    texts = [*_LINES, *_assembled(20_000)]
+    assert len(_LINES) > 50_000
+    for fast, slow in gated:
+        differ = [t for t in texts if fast(t) != slow(t)]
+        assert differ == [], (fast.__name__, differ[:5])
+        assert any(fast(t) for t in _LINES), fast.__name__  # the texts hold some of each
+
+
+def test_the_page_level_questions_answer_as_one_search_of_the_page() -> None:
+    from srtext.pipeline.footnotes import _GLUED_MARK, split_glued_footnotes
+    from srtext.pipeline.lines import Line
+    from srtext.pipeline.pages import _RUN_IN_START
+
+    whole_page = regex.compile(r"(?m)^\s*\d{1,2}\.\d")
+    rnd = random.Random(3)
+    pieces = [*_PIECES, "\f", "\v", "∗", "*", "†", "fe∗ Data", "so§ The"]
+    found = 0
+    for _ in range(5000):
+        texts = ["".join(rnd.choice(pieces) for _ in range(rnd.randrange(5))) for _ in range(6)]
+        page = [Line(n, 1, t) for n, t in enumerate(texts[: rnd.randrange(7)])]
+        joined = "\n".join(line.text for line in page)
+        opens = any(_RUN_IN_START.match(x.text) for x in page)
+        assert (whole_page.search(joined) is not None) == opens, texts
+        found += opens
+        if _GLUED_MARK.search(joined) is None:
+            assert split_glued_footnotes(page) == page
+    assert found > 100

@@ -40,7 +40,8 @@ def is_numbered_title(text: str) -> bool:
     >>> [is_numbered_title(t) for t in ["2.1. Adams operations.", "3.4 Old maps.", "2. Data.", "2.1. x = 3."]]
     [True, True, False, False]
     """
-    return _NUMBERED_TITLE.match(text) is not None
+    stripped = text.strip()  # a number first, a full stop last: asked before the regex
+    return stripped.endswith(".") and _may_be_digit(stripped[:1]) and _NUMBERED_TITLE.match(text) is not None
 
 
 def run_in_heading_end(text: str) -> int:
@@ -69,7 +70,8 @@ def is_section_number_alone(text: str) -> bool:
     >>> [is_section_number_alone(t) for t in ["3", "(3)", "1.21", "1999.", "a.", "IIII.."]]
     [False, False, False, False, False, False]
     """
-    return _NUMBER_ALONE.match(text.strip()) is not None
+    stripped = text.strip()
+    return stripped.endswith(".") and _NUMBER_ALONE.match(stripped) is not None
 
 
 _ARABIC_NUMBER = lazy(r"\A\s*(\d{1,2}(?:\.\d{1,2}){0,3})(?:\.?\s+\p{L}|\.?\s*\Z)")
@@ -144,7 +146,19 @@ def is_bare_number(text: str) -> bool:
     >>> [is_bare_number(t) for t in ["3.2.1", " 4 ", "4.", "(4)", "123", "1.2.3.4.5"]]
     [True, True, False, False, False, False]
     """
-    return _BARE_NUMBER.match(text) is not None
+    stripped = text.strip()  # at most "12.34.56.78", a digit first: asked before the regex
+    return len(stripped) <= 11 and _may_be_digit(stripped[:1]) and _BARE_NUMBER.match(text) is not None
+
+
+def _may_be_digit(char: str) -> bool:
+    """Could ``regex``'s ``\\d`` match the character?  An ASCII one only when it is a digit.
+
+    (``regex`` knows digits of newer Unicode than ``str.isdigit``: those are left to it.)
+
+    >>> [_may_be_digit(c) for c in ["7", "x", "", "٣", "."]]
+    [True, False, False, True, False]
+    """
+    return char.isdigit() if char.isascii() else True
 
 
 _BARE_NUMBER = lazy(r"\A\s*\d{1,2}(?:\.\d{1,2}){0,3}\s*\Z")
