@@ -8,7 +8,6 @@ import os
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from typing import IO, Any, BinaryIO
 
 from srtext import __version__
 from srtext.config import Config, RunOptions
@@ -24,6 +23,10 @@ from srtext.run.process import OutputError
 from srtext.run.progress import Progress, Totals
 from srtext.run.result import Result
 from srtext.run.storage import open_output
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any, BinaryIO
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
 

@@ -14,7 +14,6 @@ reads ``sys.argv`` or the environment.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal
 
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
@@ -22,8 +21,14 @@ from srtext.record import Frozen
 from srtext.run.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX
 from srtext.run.extract import EXTRACTORS
 
-Mode = Literal["default", "paper"]
-Format = Literal["lines", "blank", "sentences", "jsonl"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Mode = Literal["default", "paper"]
+    Format = Literal["lines", "blank", "sentences", "jsonl"]
+else:
+    Mode = Format = str  # the choices are checked by Config itself (and argparse)
 
 MODES: tuple[str, ...] = ("default", "paper")
 FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")

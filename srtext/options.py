@@ -8,9 +8,8 @@ Its default is the default of the :class:`~srtext.config.Config` or
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from srtext.config import DEFAULTS, FORMATS, MODES
+from srtext.record import NamedTuple
 from srtext.run.extract import EXTRACTORS
 
 

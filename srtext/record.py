@@ -1,9 +1,13 @@
-"""A base for srtext's plain record classes: equality and repr from ``__slots__``.
+"""Bases for srtext's plain record classes, without dataclasses or typing at start-up.
 
 srtext's start-up path has no dataclass: importing :mod:`dataclasses` (which
 imports :mod:`inspect`) and building a dataclass cost about 16 ms of every run,
-a fifth of srtext's start-up (measured in docs/speed.md).  Immutable per-line
-records are :class:`typing.NamedTuple`\\ s; the others derive from
+a fifth of srtext's start-up (measured in docs/speed.md).  Nor does it import
+:mod:`typing` (about 4% of a run on one paper): modules ask ``TYPE_CHECKING``
+of a constant of their own, and immutable per-line records derive from this
+module's :class:`NamedTuple`, which is :class:`typing.NamedTuple` to a type
+checker and, when srtext runs, makes the same :func:`collections.namedtuple`
+class that :class:`typing.NamedTuple` makes.  The other records derive from
 :class:`Record` and write their ``__init__`` by hand.
 
 >>> class Point(Record):
@@ -17,7 +21,39 @@ records are :class:`typing.NamedTuple`\\ s; the others derive from
 
 from __future__ import annotations
 
-from typing import Self
+from collections import namedtuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Self
+    from typing import Generic as Generic  # re-exported: typing's, to a type checker
+    from typing import NamedTuple as NamedTuple
+else:
+
+    class _NamedTupleMeta(type):
+        """typing.NamedTupleMeta's work: the annotated fields, their defaults, the class body's names."""
+
+        def __new__(cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> type:
+            if not bases:  # NamedTuple itself
+                return super().__new__(cls, name, bases, namespace)
+            annotations = namespace.get("__annotations__", {})
+            fields = list(annotations)
+            defaults = [namespace[field] for field in fields if field in namespace]
+            made = namedtuple(name, fields, defaults=defaults, module=namespace["__module__"])
+            made.__annotations__ = made.__new__.__annotations__ = dict(annotations)
+            for key, value in namespace.items():
+                if key not in ("__module__", "__name__", "__annotations__") and key not in fields:
+                    setattr(made, key, value)
+            return made
+
+    class NamedTuple(metaclass=_NamedTupleMeta):
+        """A base whose subclasses are :func:`collections.namedtuple` classes, as with typing's."""
+
+    class Generic:
+        """typing.Generic when srtext runs: a class subscripted (``Tree[Job]``) is the class itself."""
+
+        def __class_getitem__(cls, item: object) -> type:
+            return cls
 
 
 class Record:

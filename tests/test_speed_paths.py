@@ -99,6 +99,11 @@ _LINES = sorted(
     }
 )
 _PIECES = [
+    "References",
+    "LITERATUR",
+    "Chapter",
+    "Глава",
+    "第",
     "",
     " ",
     "\x1c",
@@ -143,6 +148,8 @@ def test_the_gates_before_the_line_patterns_reject_only_what_the_patterns_reject
         (numbering.is_bare_number, lambda t: numbering._BARE_NUMBER.match(t) is not None),
         (numbering.is_numbered_title, lambda t: numbering._NUMBERED_TITLE.match(t) is not None),
         (numbering.is_section_number_alone, lambda t: numbering._NUMBER_ALONE.match(t.strip()) is not None),
+        (numbering.has_section_number, lambda t: numbering._SECTION_NUMBER.match(t.strip()) is not None),
+        (labels.is_references_heading, lambda t: labels._REFERENCES.match(t) is not None),
     ]
     texts = [*_LINES, *_assembled(20_000)]
     assert len(_LINES) > 50_000

@@ -17,10 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from srtext.pipeline.patterns import lazy
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import regex
 

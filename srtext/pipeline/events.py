@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from srtext.pipeline.chars import LIGATURES
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.hyphen import Joint, Span, join_spans
 from srtext.pipeline.lines import Line
+from srtext.record import NamedTuple
 
 # Kinds of paragraphs (and of the lines that make them).
 BODY = "body"

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy, pattern
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import regex
 

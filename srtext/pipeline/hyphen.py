@@ -10,11 +10,11 @@ drops a soft hyphen, and joins CJK lines without a space.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
 
 from srtext.lang import CJK_SCRIPTS, SUSPENSION_WORDS
 from srtext.pipeline.patterns import lazy, pattern
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from srtext.pipeline.lexicon import Lexicon
     from srtext.pipeline.vocabulary import Vocabulary
@@ -142,13 +142,10 @@ class Dehyphenator:
         self._lexicon: Lexicon | bool | None = False  # False: not opened yet
 
     def lexicon(self) -> Lexicon | None:
-        from pathlib import Path
-
         if self._lexicon is False:
             from srtext.pipeline.lexicon import Lexicon, available
 
-            lang = self.vocabulary.lang
-            cache = Path(self.cache_dir) if self.cache_dir else None
+            lang, cache = self.vocabulary.lang, self.cache_dir
             self._lexicon = Lexicon(lang, cache) if lang and available(lang, cache) else None
         return self._lexicon  # type: ignore[return-value]
 

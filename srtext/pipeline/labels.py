@@ -15,7 +15,7 @@ from srtext.lang import (
     THEOREM_LABELS,
     alternation,
 )
-from srtext.pipeline.patterns import IGNORECASE, VERBOSE, lazy, pattern
+from srtext.pipeline.patterns import IGNORECASE, VERBOSE, ascii_starts, lazy, pattern
 
 _REPORT_NUMBER = lazy(
     r"""\A\s*(?:
@@ -110,6 +110,7 @@ def is_caption_start(text: str) -> bool:
 
 
 _REFERENCES = pattern(rf"\A\s*(?:[\dIVX]+\.?\s*)?{alternation(REFERENCE_HEADINGS)}\s*:?\s*\Z", IGNORECASE)
+_REFERENCES_STARTS = ascii_starts(_REFERENCES)
 _REFERENCE_ENTRY = pattern(r"\A\s*(?:\[\s*[\w+.-]{1,12}\s*\]|\d{1,3}\.(?=\s+\p{Lu}))\s*")
 
 
@@ -121,7 +122,8 @@ def is_references_heading(text: str) -> bool:
     >>> is_references_heading("References to earlier work are given")
     False
     """
-    return _REFERENCES.match(text) is not None
+    first = text.lstrip()[:1]
+    return (not first.isascii() or first in _REFERENCES_STARTS) and _REFERENCES.match(text) is not None
 
 
 def starts_reference_entry(text: str) -> bool:

@@ -20,10 +20,10 @@ import mmap
 import os
 from functools import lru_cache
 from importlib.util import find_spec
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from pathlib import Path
+    pass
 
 _SR_CYRILLIC = dict(
     zip(
@@ -62,7 +62,7 @@ def default_cache_dir() -> str:
     return os.path.join(base, "srtext")
 
 
-def available(lang: str, cache_dir: Path | None = None) -> bool:
+def available(lang: str, cache_dir: str | os.PathLike[str] | None = None) -> bool:
     """Does wordfreq have a word list for the language?
 
     Answered from the cache when the language's list is there (an empty file
@@ -91,7 +91,7 @@ class Lexicon:
     True
     """
 
-    def __init__(self, lang: str, cache_dir: Path | None = None) -> None:
+    def __init__(self, lang: str, cache_dir: str | os.PathLike[str] | None = None) -> None:
         self.lang = wordfreq_code(lang)
         self._data: mmap.mmap | bytes = _open(self.lang, str(cache_dir or default_cache_dir()))
         self._transliterate = self.lang == "sh"
@@ -177,7 +177,7 @@ def _build(lang: str) -> bytes:
     return b"\n".join(rows)
 
 
-def top_words(lang: str, n: int = 300, cache_dir: Path | None = None) -> list[str]:
+def top_words(lang: str, n: int = 300, cache_dir: str | os.PathLike[str] | None = None) -> list[str]:
     """The language's ``n`` most frequent words (wordfreq's small list), for detection.
 
     Every language's list is cached in one small file, so that detection does not

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import codecs
 from collections.abc import Iterable, Iterator
-from typing import NamedTuple
 
 from srtext.pipeline.patterns import pattern
+from srtext.record import NamedTuple
 
 _EOL_KEEP = pattern(r"(\r\n|\r|\n)")
 _INVALID = pattern(r"[\udc80-\udcff]")

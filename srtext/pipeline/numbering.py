@@ -8,7 +8,7 @@ re-exports them).  Each language's chapter and section words ("Kapitel",
 from __future__ import annotations
 
 from srtext.lang import CHAPTER_PATTERNS, CHAPTER_WORDS, SECTION_PATTERNS, SECTION_WORDS, alternation
-from srtext.pipeline.patterns import VERBOSE, lazy, pattern
+from srtext.pipeline.patterns import VERBOSE, ascii_starts, lazy, pattern
 
 _SECTION_NUMBER = pattern(
     rf"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
@@ -25,7 +25,14 @@ def has_section_number(text: str) -> bool:
     >>> [has_section_number(t) for t in ["Chapter 2", "Глава 3", "第2章", "二、方法", "Chapters of it"]]
     [True, True, True, True, False]
     """
-    return _SECTION_NUMBER.match(text.strip()) is not None
+    stripped = text.strip()
+    first = stripped[:1]
+    if first.isascii() and first not in _SECTION_STARTS:
+        return False  # most lines: a lower-case word or a sign first
+    return _SECTION_NUMBER.match(stripped) is not None
+
+
+_SECTION_STARTS = ascii_starts(_SECTION_NUMBER)
 
 
 # A two-level number and a title of words up to its full stop: "2.1. Adams operations."

@@ -38,10 +38,14 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import TYPE_CHECKING, Any, cast
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     import regex
+
+    _Args = tuple[Any, ...]
 
 # regex's flags, as plain ints (tests/test_patterns.py checks them against regex's own)
 IGNORECASE = 0x2
@@ -52,7 +56,6 @@ V1 = 0x100
 _MAGIC = b"srtext-regex-1\n"
 _LIMIT = 2048  # patterns kept at most: srtext's own are about a hundred
 
-_Args = tuple[Any, ...]
 _table: dict[tuple[str, int], _Args] | None = None  # None: not loaded yet
 _added: dict[tuple[str, int], _Args] = {}
 _engine: Any = None
@@ -61,14 +64,14 @@ _path: str | None = None
 
 def pattern(source: str, flags: int = 0) -> regex.Pattern[str]:
     """``regex.compile(source, flags)``, built from the cached arguments when they are there."""
-    if _table is None:
-        _load()
-    args = cast("dict[tuple[str, int], _Args]", _table).get((source, flags))
+    table = _table if _table is not None else _load()
+    args = table.get((source, flags))
     if args is not None and args[0] == source:
         try:
-            return cast("regex.Pattern[str]", _engine.compile(*args))
+            compiled: regex.Pattern[str] = _engine.compile(*args)
+            return compiled
         except Exception:  # a damaged entry: compile it again below, and rewrite the file
-            del cast("dict[tuple[str, int], _Args]", _table)[(source, flags)]
+            del table[(source, flags)]
     return _compile(source, flags)
 
 
@@ -101,7 +104,20 @@ _ATTRIBUTES = (
 
 def lazy(source: str, flags: int = 0) -> regex.Pattern[str]:
     """A pattern that :func:`pattern` compiles when it is first used."""
-    return cast("regex.Pattern[str]", _LazyPattern(source, flags))
+    return _LazyPattern(source, flags)  # type: ignore[return-value]  # it stands in for one
+
+
+def ascii_starts(compiled: regex.Pattern[str]) -> frozenset[str]:
+    """The ASCII characters a match of ``compiled`` can begin with, as ``regex``'s partial matching says.
+
+    A gate for a line pattern anchored at the start: a line whose first character
+    is ASCII and not among these is not matched at all, and the pattern's call,
+    which costs more than the look-up, is skipped.
+
+    >>> "".join(sorted(ascii_starts(pattern(r"\\A(?:\\d+\\.|[IVX]+\\.)", IGNORECASE))))
+    '0123456789IVXivx'
+    """
+    return frozenset(c for c in map(chr, range(128)) if compiled.match(c, partial=True) is not None)
 
 
 def _compile(source: str, flags: int) -> regex.Pattern[str]:
@@ -121,7 +137,7 @@ def _compile(source: str, flags: int) -> regex.Pattern[str]:
     return compiled
 
 
-def _load() -> None:
+def _load() -> dict[tuple[str, int], _Args]:
     """Load the engine and the cached arguments; on any failure start from an empty table."""
     global _table, _engine, _path
     _table = {}
@@ -138,9 +154,8 @@ def _load() -> None:
         import atexit
 
         atexit.register(_save)
-    table = _decode(data)
-    if table is not None:
-        _table = table
+    _table = _decode(data) or _table
+    return _table
 
 
 def _load_engine() -> tuple[Any, str]:

@@ -19,14 +19,16 @@ True
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
 
 from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.hyphen import HYPHENS
 from srtext.pipeline.width import display_width
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from srtext.pipeline.rules.context import Ctx
 
 _HYPHEN_ENDS = (*HYPHENS, "\u00ad")  # a soft hyphen too

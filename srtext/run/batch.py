@@ -11,10 +11,15 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, BinaryIO, NamedTuple, TypeVar
 
+from srtext.record import NamedTuple
+
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import BinaryIO, TypeVar
+
+    T = TypeVar("T")
 
 DEFAULT_SUFFIX = ".sr.txt"
 INPUT_SUFFIXES = (".txt", ".pdf")
@@ -23,7 +28,6 @@ DEFAULT_GLOBS = ("*.txt", "*.pdf")
 # with --dropped, the lines dropped from it.
 MADE_SUFFIX = ".srtext.json"
 DROPPED_SUFFIX = ".dropped.tsv"
-T = TypeVar("T")
 
 
 class Job(NamedTuple):

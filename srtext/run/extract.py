@@ -9,8 +9,8 @@ out of the box.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 

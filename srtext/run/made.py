@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from typing import Any
 
 from srtext.config import Config
 from srtext.run.batch import DROPPED_SUFFIX, MADE_SUFFIX
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 DROPPED_HEADER = ("input", "line", "page", "class", "text")
 

@@ -13,16 +13,17 @@ import os
 from collections.abc import Generator, Iterator, Sequence
 from itertools import groupby
 from types import FrameType
-from typing import IO, TYPE_CHECKING, Any
 
 from srtext.config import Config, RunOptions
 from srtext.run.batch import Job, remove_own_temporaries
 from srtext.run.process import process_file
 from srtext.run.result import FAILED, Result
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from concurrent.futures import Future
     from multiprocessing.context import BaseContext
+    from typing import IO, Any
 
 
 def available_cores() -> int:

@@ -17,8 +17,8 @@ import fnmatch
 import os
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from srtext.record import Generic
 from srtext.run.batch import (
     DEFAULT_GLOBS,
     DEFAULT_SUFFIX,
@@ -30,12 +30,16 @@ from srtext.run.batch import (
     kind_of,
 )
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any, TypeVar
 
-T = TypeVar("T")
-Job_co = TypeVar("Job_co", covariant=True)
-Planned = tuple[Job, Any, Any]  # a cluster run's job, with its input and output filesystems
+    T = TypeVar("T")
+    Job_co = TypeVar("Job_co", covariant=True)
+    Planned = tuple[Job, Any, Any]  # a cluster run's job, with its input and output filesystems
+else:
+    Job_co = Planned = None  # at run time only subscripted, and srtext.record.Generic ignores that
 
 
 def output_name(name: str, suffix: str = DEFAULT_SUFFIX) -> str:

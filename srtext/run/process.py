@@ -16,7 +16,6 @@ import stat
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, BinaryIO
 
 from srtext.api import recover
 from srtext.config import Config, RunOptions
@@ -45,6 +44,10 @@ from srtext.run.made import (
 )
 from srtext.run.result import SKIPPED, Result
 from srtext.run.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import IO, Any, BinaryIO
 
 
 class Document:

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
-from typing import TextIO
 
 from srtext.record import Record
 from srtext.run.result import DONE, FAILED, SKIPPED, Result
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TextIO
 
 
 class Totals(Record):

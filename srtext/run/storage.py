@@ -10,12 +10,13 @@ import contextlib
 import os
 import stat
 from collections.abc import Iterator
-from typing import IO, TYPE_CHECKING, Any
 
 from srtext.run.batch import atomic_write, remove_stale_temporaries, temporary_prefix
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import IO, Any
 
 
 def mtime(fs: Any, path: str) -> float:

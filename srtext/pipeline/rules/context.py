@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 from srtext.lang import SPACELESS_SCRIPTS
 from srtext.pipeline.classify import (
@@ -20,6 +19,7 @@ from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.width import display_width
+from srtext.record import NamedTuple
 
 _new = tuple.__new__
 
