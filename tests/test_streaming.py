@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import regex
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from srtext import Config, Paragraph, SentenceRecovery, paragraphs, recover
@@ -156,6 +156,13 @@ PROSE = st.lists(
 
 @settings(max_examples=100, deadline=None)
 @given(st.lists(PROSE, min_size=1, max_size=12))
+@example(  # found by hypothesis: weighed, the third line joined the second (sentence_then_blank_line)
+    [
+        "River bank bank bank bank bank bank bank bank.",
+        "Bank bank bank bank bank bank bank bank bank.",
+        "Bank river bank bank bank bank bank bank bank.",
+    ]
+)
 def test_clean_blank_separated_paragraphs_come_out_unchanged(pars: list[str]) -> None:
     """Already clean text stays as it is.  (Words have two letters or more: a line
     like "A a." has no word and is debris by design.)"""

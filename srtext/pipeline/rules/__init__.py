@@ -26,6 +26,7 @@ from srtext.pipeline.rules.long_lines import (
     indented_after_finished_line,
     long_heading,
     numbered_heading_line,
+    sentence_then_blank_line,
     weighed_boundary,
     word_would_have_fitted,
 )
@@ -86,6 +87,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_short_line,
     indented_after_finished_line,
     word_would_have_fitted,
+    sentence_then_blank_line,
     weighed_boundary,
 )
 RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES

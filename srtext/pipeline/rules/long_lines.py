@@ -154,6 +154,28 @@ def indented_after_finished_line(c: Ctx) -> Verdict | None:
     return None
 
 
+def sentence_then_blank_line(c: Ctx) -> Verdict | None:
+    """After a line that ended a sentence, a blank line and a capitalised line start a paragraph.
+
+    The blank line is where clean text (a README, an e-mail, a converter's
+    blank-line paragraphs) ends its paragraphs; weighing it against the lines'
+    widths joined paragraphs of one full line each.  Not after dropped debris (a
+    display formula inside a paragraph), a page break or set-aside lines.
+    """
+    s, cur = c.state, c.cur
+    if (
+        s is not None
+        and cur.blank_before
+        and not c.lower
+        and s.last_cls is LineClass.FINISHED
+        and not s.after_debris
+        and not cur.page_break_before
+        and not cur.after_marked
+    ):
+        return START, "a blank line after a finished sentence: a paragraph starts"
+    return None
+
+
 def word_would_have_fitted(c: Ctx) -> Verdict | None:
     """A finished line that ended though the next line's first word would have fitted ended a paragraph.
 
