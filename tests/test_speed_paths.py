@@ -99,6 +99,11 @@ _LINES = sorted(
     }
 )
 _PIECES = [
+    "cost-",
+    "bank.”",
+    "of",
+    "\u00ad",
+    "–",
     "References",
     "LITERATUR",
     "Chapter",
@@ -178,3 +183,29 @@ def test_the_page_level_questions_answer_as_one_search_of_the_page() -> None:
         if _GLUED_MARK.search(joined) is None:
             assert split_glued_footnotes(page) == page
     assert found > 100
+
+
+def test_patterns_searched_from_the_end_find_what_a_forward_search_finds() -> None:
+    from srtext.pipeline import classify, hyphen, numbering, pages
+    from srtext.pipeline.rules import context
+
+    reversed_ = [
+        classify._FINISHED,
+        hyphen._HYPHEN_END,
+        hyphen._SOFT_HYPHEN_END,
+        hyphen._CJK_END,
+        hyphen._DASH_END,
+        hyphen._DIGIT_HYPHEN_END,
+        numbering._LINE_END_OPEN,
+        pages._SENTENCE_DONE,
+        context._DANGLING,
+        context._CJK_END,
+    ]
+    ends = ["", ".", "-", "\u00ad", "–", "。", ")", "”", "†", " ", ",", "3-", "ab", "中", "é"]
+    rnd = random.Random(17)
+    texts = [*_LINES, *(t + rnd.choice(ends) + rnd.choice(ends) for t in _assembled(20_000))]
+    for compiled in reversed_:
+        assert compiled.pattern.startswith("(?r)")
+        forward = regex.compile(compiled.pattern.removeprefix("(?r)"), compiled.flags & ~regex.REVERSE)
+        differ = [t for t in texts if (compiled.search(t) is None) != (forward.search(t) is None)]
+        assert differ == [], (compiled.pattern, differ[:5])

@@ -90,8 +90,8 @@ _PAPER_FINAL = frozenset(".?!")
 
 # Default mode: a sentence-final mark (with the ellipsis and the CJK and full-width
 # marks), optionally followed by closing quotes and brackets.
-_FINISHED = pattern(
-    r"""(?:[.?!…‼⁇⁈⁉。！？．｡]|\.\.\.)
+_FINISHED = pattern(  # (?r): searched from the end, where it can only match
+    r"""(?r)(?:[.?!…‼⁇⁈⁉。！？．｡]|\.\.\.)
         [\p{Pe}\p{Pf}"'’”»›」』】〉》）∗†‡§¶⁰¹²³⁴⁵⁶⁷⁸⁹]*\Z""",
     VERBOSE,
 )

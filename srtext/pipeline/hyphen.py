@@ -28,9 +28,9 @@ Span = tuple[int, int, int, int, int]
 #: A hyphen at a line end: ASCII's, U+2010 HYPHEN, and U+2011 NON-BREAKING HYPHEN, which
 #: some PDF producers (pandoc's HTML route, for one) write where they break a word.
 HYPHENS = "-\u2010\u2011"
-_HYPHEN_END = pattern(rf"(?<=\p{{L}})[{HYPHENS}]\Z")
-_SOFT_HYPHEN_END = lazy(r"\u00ad\Z")
-_CJK_END = lazy(rf"[{CJK_SCRIPTS}。、，！？：；」』）]\Z")
+_HYPHEN_END = pattern(rf"(?r)(?<=\p{{L}})[{HYPHENS}]\Z")
+_SOFT_HYPHEN_END = lazy(r"(?r)\u00ad\Z")
+_CJK_END = lazy(rf"(?r)[{CJK_SCRIPTS}。、，！？：；」』）]\Z")
 # A CJK line may start with punctuation too: a closing mark the line above had
 # no room for ("。"), or an opening quote.
 _CJK_START = lazy(rf"\A[{CJK_SCRIPTS}「『（《。、，！？：；」』）》“”‘’]")
@@ -96,7 +96,7 @@ def joint(left: str, right: str) -> tuple[int, str]:
 
 
 _LAST_FRAGMENT = lazy(rf"\p{{L}}+(?=[{HYPHENS}]\Z)")
-_DASH_END = lazy(r"(?<=\p{L})[\u2013\u2014\u2212]\Z")
+_DASH_END = lazy(r"(?r)(?<=\p{L})[\u2013\u2014\u2212]\Z")
 _REPEATED_HYPHEN = lazy(rf"\A[{HYPHENS}]\p{{L}}")
 # Languages that write compounds closed: a line-end hyphen between two known words
 # is a typesetter's break there, not a compound's hyphen.
@@ -106,7 +106,7 @@ O_COMPOUNDS = frozenset("sh sl cs sk pl".split())
 # Particles that are always hyphenated ("когда-то", "кое-как").
 KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()), "uk": frozenset("то небудь будь".split())}
 KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
-_DIGIT_HYPHEN_END = lazy(rf"\d[{HYPHENS}]\Z")
+_DIGIT_HYPHEN_END = lazy(rf"(?r)\d[{HYPHENS}]\Z")
 _FIRST_WORD_HYPHEN = lazy(rf"\A(\p{{L}}+)([{HYPHENS}]\p{{L}})?")
 #: When both parts are words, the joined word must be at least this frequent (Zipf) to join.
 JOIN_ZIPF = 2.0

@@ -172,7 +172,7 @@ _BARE_NUMBER = lazy(r"\A\s*\d{1,2}(?:\.\d{1,2}){0,3}\s*\Z")
 
 
 _SENTENCE_INSIDE = lazy(r"[.?!:;。！？](?:\s+\S|\S*\s+\p{Lu})")
-_LINE_END_OPEN = lazy(r"[,;:\-‐–—(\[]\s*\Z")
+_LINE_END_OPEN = lazy(r"(?r)[,;:\-‐–—(\[]\s*\Z")
 
 
 def is_title_like(text: str) -> bool:

@@ -194,7 +194,7 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
     return any(found.get(j) == PAGE_NUMBER for j in (neighbours[:1] if above else neighbours))
 
 
-_SENTENCE_DONE = lazy(r"[.?!:]\W*\Z")
+_SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), asked of each line of a page:
 # a third of the time of one search of the page's text for it at a line's start.
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")

@@ -29,9 +29,9 @@ JOIN, START, START_HEADING = "join", "start", "start-heading"
 
 _CJK = rf"[{SPACELESS_SCRIPTS}]"
 # A short word (not CJK: there every character is a word) or a comma at the line end.
-_DANGLING = lazy(rf"(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
+_DANGLING = lazy(rf"(?r)(?:(?<!\p{{L}})(?:(?!{_CJK})\p{{L}}){{1,3}}|,)\s*\Z")
 _FIRST_WORD = lazy(_CJK + r"|\S+")
-_CJK_END = lazy(_CJK + r"\s*\Z")
+_CJK_END = lazy(r"(?r)" + _CJK + r"\s*\Z")
 _CJK_ANY = lazy(_CJK)
 _CJK_START = lazy(r"\s*[\p{P}\s]*" + _CJK)
 # Chinese and Japanese paragraphs indent their first line by two ideographs,
