@@ -209,3 +209,14 @@ def test_patterns_searched_from_the_end_find_what_a_forward_search_finds() -> No
         forward = regex.compile(compiled.pattern.removeprefix("(?r)"), compiled.flags & ~regex.REVERSE)
         differ = [t for t in texts if (compiled.search(t) is None) != (forward.search(t) is None)]
         assert differ == [], (compiled.pattern, differ[:5])
+    # classify's last word is read too: the same span either way
+    last = classify._LAST_WORD
+    forward = regex.compile(last.pattern.removeprefix("(?r)"), regex.V1)
+    assert last.pattern.startswith("(?r)")
+
+    def span(found: regex.Match[str] | None) -> tuple[int, int] | None:
+        return found.span() if found else None
+
+    spans = [(t, span(last.search(t))) for t in texts]
+    assert [t for t, s in spans if s != span(forward.search(t))] == []
+    assert sum(s is not None for _, s in spans) > 1000

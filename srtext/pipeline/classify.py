@@ -335,7 +335,7 @@ def looks_like_debris(text: str) -> bool:
 
 
 _DELETE_ASCII_LETTERS = str.maketrans(dict.fromkeys(map(chr, [*range(65, 91), *range(97, 123)])))
-_LAST_WORD = lazy(f"({_WORD_OF_PROSE})[.?!]\\s*\\Z", V1)
+_LAST_WORD = lazy(f"(?r)({_WORD_OF_PROSE})[.?!]\\s*\\Z", V1)  # (?r): from the end, where it is
 
 
 def _holds_up_prose(word: str, text: str, start: int, end: int) -> bool:
