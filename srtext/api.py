@@ -236,7 +236,7 @@ class SentenceRecovery:
 
     def calculate_cw(self) -> int:
         """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
-        for _line, _width, cw in with_column_width(
+        for _line, _width, cw, _cls in with_column_width(
             self.lines,
             mode=self.config.mode,
             cw=self.config.cw,

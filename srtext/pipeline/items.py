@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from srtext.pipeline.classify import Band, LineClass, is_finished
+from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.events import EMPTY, Decision
-from srtext.pipeline.lines import Line
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.rules.context import Item
+from srtext.pipeline.width import Measured
 
-Triple = tuple[Line, int, int]
 Trailing = list["Item | Decision"]
 
 
-def items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[tuple[Item | None, Trailing]]:
+def items(
+    measured: Iterable[Measured], eps: float, hold: int | None
+) -> Iterator[tuple[Item | None, Trailing]]:
     """Pair every unmarked non-empty line with what follows it up to the next one.
 
     What follows is empty lines (as ``skip`` decisions) and marked lines
@@ -31,15 +32,13 @@ def items(triples: Iterable[Triple], eps: float, hold: int | None) -> Iterator[t
     item: Item | None = None
     previous_page = 0
     interrupted = False
-    # classify_line and width_band, inlined (the same tests), and the records made without
-    # their Python __new__: the per-line path.
+    # width_band, inlined (the same test), and the records made without their Python
+    # __new__: the per-line path.
     new = tuple.__new__
-    empty, finished, unfinished = LineClass.EMPTY, LineClass.FINISHED, LineClass.UNFINISHED
+    empty = LineClass.EMPTY
     full, long, short = Band.FULL, Band.LONG, Band.SHORT
     band_cw, tolerance = None, 0.0
-    for line, width, cw in triples:
-        stripped = line.text.rstrip()
-        cls = (finished if is_finished(stripped) else unfinished) if stripped else empty
+    for line, width, cw, cls in measured:  # the class with_column_width asked once
         if cls is empty:
             trailing.append(
                 new(Decision, (line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))

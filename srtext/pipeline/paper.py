@@ -22,12 +22,10 @@ from collections.abc import Iterable, Iterator
 from srtext.pipeline.classify import Band, LineClass, classify_paper, width_band
 from srtext.pipeline.events import BODY, EMPTY, HEADING, OBJECT, Decision, Event, Open
 from srtext.pipeline.hyphen import joint_paper
-from srtext.pipeline.lines import Line
-
-Triple = tuple[Line, int, int]
+from srtext.pipeline.width import Measured
 
 
-def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
+def recover_paper(measured: Iterable[Measured], eps: float) -> Iterator[Event]:
     """The published SR algorithm, literally.
 
     >>> from srtext.pipeline.events import Paragraph
@@ -41,7 +39,7 @@ def recover_paper(triples: Iterable[Triple], eps: float) -> Iterator[Event]:
     par = False
     body: Open | None = None
     heading: Open | None = None
-    for line, width, cw in triples:
+    for line, width, cw, _cls in measured:  # the paper classifies lines its own way
         cls = classify_paper(line.text)
         band = None if cls is LineClass.EMPTY else width_band(width, cw, eps)
 

@@ -1,6 +1,6 @@
 """The default recovery: which lines join, which start a paragraph, which go, and why.
 
-It reads ``(line, width, CW)`` triples (see :func:`srtext.pipeline.width.with_column_width`),
+It reads ``(line, width, CW, class)`` tuples (see :func:`srtext.pipeline.width.with_column_width`),
 with page furniture and footnotes already marked (:mod:`srtext.pipeline.pages`), and
 yields in input order a :class:`~srtext.pipeline.events.Decision` for every line and a
 :class:`~srtext.pipeline.events.Paragraph` whenever one is complete.  It keeps only the
@@ -52,7 +52,7 @@ from srtext.pipeline.events import (
 )
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
-from srtext.pipeline.items import Trailing, Triple, items
+from srtext.pipeline.items import Trailing, items
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.patterns import lazy
@@ -69,7 +69,7 @@ from srtext.pipeline.rules.context import (
     mid_sentence,
     next_word_overflows,
 )
-from srtext.pipeline.width import WidthStats
+from srtext.pipeline.width import Measured, WidthStats
 
 #: The most lines a paragraph holds while it is built: a text with no sentence end
 #: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
@@ -340,7 +340,7 @@ class _Machine:
 
 
 def recover_default(
-    triples: Iterable[Triple],
+    measured: Iterable[Measured],
     eps: float,
     hold: int | None = 20000,
     drop: frozenset[str] = DROPPED_BY_DEFAULT,
@@ -366,7 +366,7 @@ def recover_default(
     current: Item | None = None
     current_trailing: Trailing = []
     end: list[tuple[Item | None, Trailing]] = [(None, [])]  # after the last item: no next line
-    for nxt, trailing in chain(items(triples, eps, hold), end):
+    for nxt, trailing in chain(items(measured, eps, hold), end):
         if current is not None:
             yield from machine.content(current, nxt)
         for t in current_trailing:

@@ -13,9 +13,12 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import repeat
 
-from srtext.pipeline.classify import is_finished
+from srtext.pipeline.classify import LineClass, is_finished
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy, pattern
+
+#: A line measured: its width, the column width CW when it is released, its class.
+Measured = tuple[Line, int, int, LineClass]
 
 _WIDE = lazy(r"[\p{East_Asian_Width=Wide}\p{East_Asian_Width=Fullwidth}]")
 _ZERO = lazy(r"[\p{Mn}\p{Me}\p{Cf}]")
@@ -220,8 +223,12 @@ def with_column_width(
     cw: int | None = None,
     window: int | None = None,
     stats: WidthStats | None = None,
-) -> Iterator[tuple[Line, int, int]]:
-    """Yield ``(line, width, CW)`` for every line, holding back at most ``window`` lines.
+) -> Iterator[Measured]:
+    """Yield ``(line, width, CW, class)`` for every line, holding back at most ``window`` lines.
+
+    The class is the default mode's (:func:`srtext.pipeline.classify.classify_line`:
+    empty, finished or unfinished), asked once here for the histogram of unfinished
+    lines and for the rules.
 
     Lines are read ``window`` at a time (all at once when ``window`` is None);
     the histogram accumulates over everything read so far and CW is recomputed
@@ -230,16 +237,18 @@ def with_column_width(
     Pass ``stats`` to read the final histogram afterwards.
 
     >>> text = [Line(i, 1, t) for i, t in enumerate(["x" * 40, "", "x" * 40, "2"], 1)]
-    >>> [(w, c) for _, w, c in with_column_width(text)]
-    [(40, 40), (0, 40), (40, 40), (1, 40)]
+    >>> [(w, c, k.value) for _, w, c, k in with_column_width(text)]
+    [(40, 40, 'UL'), (0, 40, 'EL'), (40, 40, 'UL'), (1, 40, 'UL')]
     """
     if stats is None:
         stats = WidthStats()
     robust = mode != "paper"  # the paper's CW, literally, in paper mode
     held: list[Line] = []
     widths: list[int] = []
+    classes: list[LineClass] = []
     paper = mode == "paper"
-    keep, keep_width = held.append, widths.append
+    keep, keep_width, keep_class = held.append, widths.append, classes.append
+    empty, finished_line, unfinished_line = LineClass.EMPTY, LineClass.FINISHED, LineClass.UNFINISHED
     limit = window if window is not None else float("inf")
     # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
     histogram, unfinished = stats.histogram, stats.unfinished
@@ -252,8 +261,12 @@ def with_column_width(
             filled += 1
             if is_finished(text.rstrip()):
                 finished += 1
+                keep_class(finished_line)
             else:
                 unfinished[width] += 1
+                keep_class(unfinished_line)
+        else:
+            keep_class(empty)
         keep(line)
         keep_width(width)
         if len(held) >= limit:
@@ -261,11 +274,12 @@ def with_column_width(
             stats.finished += finished
             filled = finished = 0
             current = cw if cw is not None else stats.cw(robust)
-            yield from zip(held, widths, repeat(current, len(held)), strict=True)
+            yield from zip(held, widths, repeat(current, len(held)), classes, strict=True)
             held.clear()
             widths.clear()
+            classes.clear()
     stats.filled += filled
     stats.finished += finished
     if held:
         current = cw if cw is not None else stats.cw(robust)
-        yield from zip(held, widths, repeat(current, len(held)), strict=True)
+        yield from zip(held, widths, repeat(current, len(held)), classes, strict=True)
