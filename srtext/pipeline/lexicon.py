@@ -21,10 +21,6 @@ import os
 from functools import lru_cache
 from importlib.util import find_spec
 
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    pass
-
 _SR_CYRILLIC = dict(
     zip(
         "абвгдђежзијклљмнњопрстћуфхцчџш",

@@ -23,7 +23,6 @@ its closing guillemet, which then closes the sentence ("« C'est fini. » Puis")
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 # Abbreviations after which a full stop does not end a sentence (lower case, without the
 # final dot; inner dots kept: "e.g"), each language's and "all"; abbreviations that may
@@ -37,6 +36,7 @@ from srtext.lang import FINAL_AFTER_NUMBER as _FINAL_AFTER_NUMBER
 from srtext.lang import MONTHS as _MONTHS
 from srtext.pipeline.patterns import VERBOSE, lazy, pattern
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import regex
 
