@@ -57,7 +57,7 @@ _MAGIC = b"srtext-regex-1\n"
 _LIMIT = 2048  # patterns kept at most: srtext's own are about a hundred
 
 _table: dict[tuple[str, int], _Args] | None = None  # None: not loaded yet
-_added: dict[tuple[str, int], _Args] = {}
+_unsaved = False  # patterns compiled since the table was loaded
 _engine: Any = None
 _path: str | None = None
 
@@ -126,14 +126,18 @@ def _compile(source: str, flags: int) -> regex.Pattern[str]:
 
     import regex
 
+    global _unsaved
     compiled = regex.compile(source, flags)
+    if _engine is None or _table is None or len(_table) >= _LIMIT:
+        return compiled  # nothing could be built from the arguments, or kept
     args = getattr(compiled, "_pickled_data", None)  # what copyreg gives _regex.compile on unpickling
-    if isinstance(args, tuple) and args and args[0] == source and _table is not None and len(_table) < _LIMIT:
+    if isinstance(args, tuple) and args and args[0] == source:
         try:
             marshal.dumps(args)
         except ValueError:
             return compiled
-        _table[(source, flags)] = _added[(source, flags)] = args
+        _table[(source, flags)] = args
+        _unsaved = True
     return compiled
 
 
@@ -222,7 +226,8 @@ def _encode(table: dict[tuple[str, int], _Args]) -> bytes:
 
 def _save() -> None:
     """At exit: write the table when this process added patterns to it (atomically; errors ignored)."""
-    if not _added or _path is None or _table is None:
+    global _unsaved
+    if not _unsaved or _path is None or _table is None:
         return
     from srtext.run.batch import atomic_write
 
@@ -238,4 +243,4 @@ def _save() -> None:
             f.write(data)
     except (OSError, ValueError):
         return
-    _added.clear()
+    _unsaved = False
