@@ -42,6 +42,13 @@ else:
     Job_co = Planned = None  # at run time only subscripted, and srtext.record.Generic ignores that
 
 
+def _path(name: str) -> Path:
+    """``pathlib.Path(name)``, pathlib imported on first use: a run on standard input makes no path."""
+    from pathlib import Path
+
+    return Path(name)
+
+
 def output_name(name: str, suffix: str = DEFAULT_SUFFIX) -> str:
     """The output file name for an input file name.
 
@@ -95,9 +102,7 @@ def plan(
     only when srtext made it (a record is beside it) or with ``force``.
     """
     if output_dir is not None and output_is_file(paths, output_dir):
-        from pathlib import Path
-
-        return iter([_file_job(paths[0], Path(output_dir), force)])
+        return iter([_file_job(paths[0], _path(output_dir), force)])
     planned: Iterator[Job | InputError] = _planned(paths, _Local(output_dir), suffix, globs)
     return unique_outputs(planned, _itself)
 
@@ -185,27 +190,19 @@ class _Local(_Tree[Job]):
         self.out_root: Path | None = None
         self.skip: Path | None = None
         if output_dir:
-            from pathlib import Path  # here: a run on standard input never needs pathlib
-
-            self.out_root = Path(output_dir)
+            self.out_root = _path(output_dir)
             self.skip = self.out_root.resolve()
 
     def is_dir(self, arg: str) -> bool:
-        from pathlib import Path
-
-        return Path(arg).is_dir()
+        return _path(arg).is_dir()
 
     def exists(self, arg: str) -> bool:
-        from pathlib import Path
-
-        return Path(arg).exists()
+        return _path(arg).exists()
 
     def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Path, str, str]]:
-        from pathlib import Path
-
-        root = Path(arg)
+        root = _path(arg)
         for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-            here = Path(dirpath)
+            here = _path(dirpath)
             dirnames[:] = sorted(
                 d for d in dirnames if self.skip is None or (here / d).resolve() != self.skip
             )
@@ -216,17 +213,13 @@ class _Local(_Tree[Job]):
                     yield path, path.relative_to(root).as_posix(), _kind(path)
 
     def in_tree(self, arg: str, path: Path, rel: str, output: str) -> Job:
-        from pathlib import Path
-
-        parent = self.out_root / Path(rel).parent if self.out_root else path.parent
+        parent = self.out_root / _path(rel).parent if self.out_root else path.parent
         return Job(path, parent / output)
 
     def single(self, arg: str, output: str) -> Job:
         if arg == "-":
             return Job("-", None)
-        from pathlib import Path
-
-        path = Path(arg)
+        path = _path(arg)
         if self.out_root is None:
             return Job(path, None)
         return Job(path, self.out_root / output)
@@ -301,11 +294,9 @@ def _label(arg: str, rel: str) -> str:
     >>> _label("corpus/", "a/x.txt"), _label("./p.pdf", ""), _label("s3://b/c", "x.pdf")
     ('corpus/a/x.txt', 'p.pdf', 's3://b/c/x.pdf')
     """
-    from pathlib import Path
-
     if "://" in arg:
         return posixpath.join(arg.rstrip("/"), rel) if rel else arg
-    return str(Path(arg) / rel) if rel else str(Path(arg))
+    return str(_path(arg) / rel) if rel else str(_path(arg))
 
 
 def _walk_order(path: str) -> tuple[tuple[str, ...], str]:
@@ -359,8 +350,6 @@ def _file_job(arg: str, output: Path, force: bool) -> Job | InputError:
     An existing regular file that srtext did not make (no record beside it) is
     replaced only with ``force``: it may be the user's own text.
     """
-    from pathlib import Path
-
     if arg != "-" and not os.path.exists(arg):
         return InputError(f"{arg}: no such file or directory")
     if arg != "-" and output.exists() and os.path.samefile(arg, output):
@@ -368,4 +357,4 @@ def _file_job(arg: str, output: Path, force: bool) -> Job | InputError:
     ours = os.path.exists(str(output) + MADE_SUFFIX)
     if output.is_file() and not ours and not force and output.stat().st_size:
         return InputError(f"{output}: not replaced, srtext did not make it (--force replaces it)")
-    return Job(Path(arg), output)
+    return Job(_path(arg), output)
