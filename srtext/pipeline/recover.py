@@ -54,7 +54,7 @@ from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
 from srtext.pipeline.items import Trailing, items
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
-from srtext.pipeline.pages import FRONT_MATTER
+from srtext.pipeline.pages import FRONT_MATTER, PAGE_RULES
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules import decide
 from srtext.pipeline.rules.context import (
@@ -117,6 +117,44 @@ def heading_after_references(cur: Item) -> bool:
     )
 
 
+def reference_list_ends(cur: Item, nxt: Item | None, entry: Open) -> bool:
+    """Does the line end the reference list (an unnumbered appendix, acknowledgements, the next text)?
+
+    A reference list ends where its entries stop looking like entries.  A line
+    that does not start with an entry's label, set apart (a blank line, a page
+    break, notes or furniture before it), ends it when it is a capitalised
+    title with no sentence in it ("Acknowledgements", "Appendix", the next
+    document's title), or, after an entry that ended a sentence, a capitalised
+    full line with another full line under it and no label on either: two
+    lines of prose, where an entry's rest after a page break is a line or two
+    that a label soon follows.  Any line ends it once the open entry would hold
+    more lines than an entry does (:data:`MAX_ENTRY_LINES`).
+    Without this, whatever follows the list is swallowed into its last entry,
+    and dropped with it under ``--drop references``.
+    """
+    text = cur.line.text
+    if starts_reference_entry(text):
+        return False
+    if len(entry.lines) >= MAX_ENTRY_LINES:
+        return True
+    if not (cur.blank_before or cur.page_break_before or cur.after_marked) or not text.lstrip()[:1].isupper():
+        return False
+    if cur.band is Band.SHORT:  # a title has no full stop ("См." is a note's first word)
+        return is_title_like(text) and not text.rstrip().endswith(".") and not looks_like_debris(text)
+    return (
+        entry.last_cls is LineClass.FINISHED
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.band is not Band.SHORT
+        and not starts_reference_entry(nxt.line.text)
+        and not looks_like_debris(text)
+    )
+
+
+#: The most lines a reference entry holds: a longer "entry" is prose that followed the list.
+MAX_ENTRY_LINES = 10
+
+
 class _Machine:
     """The state of the default recovery over one document."""
 
@@ -141,6 +179,7 @@ class _Machine:
         self.references = False
         self.front = False  # the open paragraph is the front matter's (srtext.pipeline.front)
         self.section: tuple[int, ...] | None = None  # the last numbered heading's number
+        self.ended = ""  # "reference_list_ends > " when the line being decided ended the list
 
     # -- paragraphs
 
@@ -177,6 +216,16 @@ class _Machine:
 
     # -- lines
 
+    def list_ended(self, cur: Item, nxt: Item | None, out: list[Event]) -> bool:
+        """Close the reference list when the line ends it (:func:`reference_list_ends`)."""
+        assert self.state is not None
+        if not reference_list_ends(cur, nxt, self.state):
+            return False
+        out.extend(self.close())
+        self.references = False
+        self.ended = "reference_list_ends > "
+        return True
+
     def act(self, cur: Item, kind: str, action: str, reason: str, rule: str) -> Decision:
         if kind in self.dropped:
             return cur.decision(kind, "drop", f"{reason} ({kind} dropped)", rule)
@@ -193,10 +242,8 @@ class _Machine:
     def marked(self, cur: Item) -> Iterator[Event]:
         """A line marked as page furniture or footnote: never part of the text around it."""
         kind = FOOTNOTE if cur.line.mark == FOOTNOTE_MARK else FURNITURE
-        if kind == FOOTNOTE:
-            reason, rule = "footnote at the bottom of a page", "pages.footnote"
-        else:
-            reason, rule = f"page furniture: {cur.line.mark}", f"pages.{cur.line.mark.replace(' ', '_')}"
+        rule = cur.line.rule
+        reason = f"{kind}: {PAGE_RULES[rule][1]}"
         if kind in self.dropped:
             yield cur.decision(kind, "drop", reason, rule)
             return
@@ -277,6 +324,7 @@ class _Machine:
             and self.state is not None
             and self.state.kind == REFERENCE
             and not heading_after_references(cur)
+            and not self.list_ended(cur, nxt, out)
         ):
             if starts_reference_entry(text):
                 verb, reason, rule = START, "a reference entry starts at its label", "reference_entry"
@@ -300,7 +348,8 @@ class _Machine:
             self.references = True
         else:
             verb, reason, rule = decide(Ctx(cur, nxt, self.state, self.section))
-        rule = band_rule + rule
+        rule = band_rule + self.ended + rule
+        self.ended = ""
         if verb in (DROP, DROP_END, DROP_INTERRUPTION):
             if verb == DROP_END:
                 assert self.state is not None
