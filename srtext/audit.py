@@ -51,6 +51,7 @@ from srtext.pipeline.events import (
     Paragraph,
 )
 from srtext.pipeline.width import mean_width
+from srtext.run.batch import AUDIT_SUFFIX  # beside each output of a directory run: NAME.audit.html
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,8 +59,6 @@ if TYPE_CHECKING:
 
 #: The first bytes of every audit page: what ``--audit`` checks before it replaces a file.
 MARK = "<!DOCTYPE html>\n<!-- srtext audit page -->\n"
-#: Beside each output of a directory run: ``NAME.audit.html``.
-AUDIT_SUFFIX = ".audit.html"
 
 # Background colours of the kinds of lines (events.py's kinds); another kind gets a hue from its name.
 KIND_COLOURS: dict[str, str] = {

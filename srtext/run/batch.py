@@ -28,6 +28,7 @@ DEFAULT_GLOBS = ("*.txt", "*.pdf")
 # with --dropped, the lines dropped from it.
 MADE_SUFFIX = ".srtext.json"
 DROPPED_SUFFIX = ".dropped.tsv"
+AUDIT_SUFFIX = ".audit.html"  # with --audit in a run over a directory: NAME.audit.html beside NAME.sr.txt
 
 
 class Job(NamedTuple):
