@@ -176,27 +176,17 @@ def histogram_svg(
 ) -> str:
     """The line-width histogram as inline SVG: a bar per width, the CW ± eps·CW band, CW and l_avg.
 
-    Empty lines (width 0) are left out of the scale (their count is written
-    instead); widths far beyond the column (over 2·CW and past 99.5% of the
-    lines) are summed in one last bar, so that one wide table does not squeeze
-    the picture.
+    Empty lines (width 0) are not drawn (the page gives their count); lines
+    wider than 2·CW are summed in one last bar, so that one line of a wide table
+    does not squeeze the picture.
 
     >>> svg = histogram_svg(Counter({0: 4, 9: 2, 10: 6}), 10, 0.1)
     >>> svg.startswith("<svg") and "CW = 10" in svg and svg.count("<rect class=\\"bar") == 2
     True
     """
     widths = sorted(w for w in histogram if w > 0)
-    total = sum(histogram[w] for w in widths)
     top = widths[-1] if widths else cw
-    cap = top
-    if widths:
-        seen, p995 = 0, top
-        for w in widths:
-            seen += histogram[w]
-            if seen >= 0.995 * total:
-                p995 = w
-                break
-        cap = min(top, max(2 * cw, p995, int(cw * (1 + eps)) + 5))
+    cap = min(top, max(2 * cw, int(cw * (1 + eps)) + 5))
     over = sum(histogram[w] for w in widths if w > cap)
     columns = cap + (3 if over else 1)
     left, bottom, right, head = 40, 22, 10, 18
@@ -279,17 +269,14 @@ def audit_page(
             paragraphs.append(e)
         else:
             decisions.append(e)
-    paragraph_of: dict[int, int] = {}
-    for i, p in enumerate(paragraphs):
-        for n in p.lines:
-            paragraph_of.setdefault(n, i)
+    paragraph_of = _paragraph_of(decisions, paragraphs)
     kinds = _class_index([d.kind for d in decisions] + [p.kind for p in paragraphs])
     actions = _class_index(d.action for d in decisions)
     rules = _class_index(d.rule or "-" for d in decisions)
     rows = []
-    for d in decisions:
+    for i, d in enumerate(decisions):
         row = decision_fields(d)
-        row["paragraph"] = paragraph_of.get(d.line.number)
+        row["paragraph"] = paragraph_of.get(i)
         rows.append(row)
     data = {
         "lines": _columns(rows),
@@ -342,6 +329,48 @@ def audit_page(
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
     yield "<script type=application/json id=data>" + payload.replace("</", "<\\/") + "</script>"
     yield f"<script>{SCRIPT}</script></body></html>\n"
+
+
+def _paragraph_of(decisions: list[Decision], paragraphs: list[Paragraph]) -> dict[int, int]:
+    """For each decision (by its index), the paragraph (by index) its text went into.
+
+    A line may have several decisions (a run-in heading split off its
+    paragraph's first line, a footnote glued onto a line): a paragraph's spans
+    point into the input, so each span finds the decision whose piece of the
+    line holds its offset.  A paragraph without spans is matched by line number.
+
+    >>> ds = [_piece(1, "Title. Text", 0), _piece(1, "Text", 7), _piece(2, "more", 12)]
+    >>> ps = [Paragraph("Title.", "heading", (1,), 1, ((0, 0, 6, 1, 1),)),
+    ...       Paragraph("Text more", "body", (1, 2), 1, ((0, 7, 4, 1, 1), (5, 12, 4, 2, 1)))]
+    >>> _paragraph_of(ds, ps)
+    {0: 0, 1: 1, 2: 1}
+    """
+    import bisect
+
+    starts = [d.line.offset for d in decisions]
+    first: dict[int, int] = {}
+    for i, d in enumerate(decisions):
+        first.setdefault(d.line.number, i)
+    out: dict[int, int] = {}
+    for j, p in enumerate(paragraphs):
+        if p.spans:
+            for _at, offset, _length, _number, _page in p.spans:
+                i = bisect.bisect_right(starts, offset) - 1
+                if i >= 0:
+                    out.setdefault(i, j)
+        else:
+            for n in p.lines:
+                if n in first:
+                    out.setdefault(first[n], j)
+    return out
+
+
+def _piece(number: int, text: str, offset: int) -> Decision:
+    """A decision for the doctests."""
+    from srtext.pipeline.classify import LineClass
+    from srtext.pipeline.lines import Line
+
+    return Decision(Line(number, 1, text, "", offset), LineClass.UNFINISHED, None, 0, 0, BODY, "join", "", "")
 
 
 def _kind_css(kinds: dict[str, int], actions: dict[str, int]) -> str:
@@ -415,18 +444,22 @@ def _filters(
 def _input_lines(
     decisions: list[Decision], kinds: dict[str, int], actions: dict[str, int], rules: dict[str, int]
 ) -> Iterator[str]:
-    """The input as it came, one element per line, in one block per page."""
+    """The input as it came, one element per line (per piece of a line split in two), a block per page."""
     page = None
     escape = html.escape
+    pieces: Counter[int] = Counter()
     for d in decisions:
         line = d.line
+        pieces[line.number] += 1
+        more = pieces[line.number]  # a line with several decisions: L12, L12-2, ...
         if line.page != page:
             if page is not None:
                 yield "</div>"
             page = line.page
             yield f"<div class=page id=page-{page}><h3>page {page}</h3>"
         cls = f"ln k{kinds[d.kind]} a{actions[d.action]} r{rules[d.rule or '-']}"
-        yield f'<div class="{cls}" id=L{line.number}>{escape(_text(line.text))}</div>'
+        name = f"L{line.number}" if more == 1 else f"L{line.number}-{more}"
+        yield f'<div class="{cls}" id={name}>{escape(_text(line.text))}</div>'
     if page is not None:
         yield "</div>"
 
@@ -525,13 +558,27 @@ SCRIPT = r"""
     if (!col) return undefined;
     return col.d ? col.d[col.c[i]] : col.v[i];
   }
-  let index = null;  // line number -> row, made on first use
-  function row(number) {
-    if (index === null) {
-      index = new Map();
-      for (let i = 0; i < count; i++) index.set(value("line.number", i), i);
+  let rows = null;  // element -> row, in document order; line number -> its elements; made on first use
+  let byNumber = null;
+  function index() {
+    if (rows !== null) return;
+    rows = new Map();
+    byNumber = new Map();
+    const all = document.querySelectorAll("#input .ln");
+    for (let i = 0; i < all.length; i++) {
+      rows.set(all[i], i);
+      const n = value("line.number", i);
+      if (!byNumber.has(n)) byNumber.set(n, []);
+      byNumber.get(n).push(all[i]);
     }
-    return index.get(number);
+  }
+  function row(el) {
+    index();
+    return rows.get(el);
+  }
+  function elements(number) {
+    index();
+    return byNumber.get(number) || [];
   }
   const input = document.getElementById("input");
   const output = document.getElementById("output");
@@ -549,7 +596,7 @@ SCRIPT = r"""
   input.addEventListener("mouseover", function (e) {
     const el = e.target.closest(".ln");
     if (el && !el.title) {
-      const i = row(Number(el.id.slice(1)));
+      const i = row(el);
       if (i !== undefined) el.title = tip(i);
     }
   });
@@ -568,7 +615,7 @@ SCRIPT = r"""
     return tr;
   }
   function showLine(el) {
-    const i = row(Number(el.id.slice(1)));
+    const i = row(el);
     if (i === undefined) return;
     clearSelection();
     el.classList.add("sel");
@@ -605,12 +652,17 @@ SCRIPT = r"""
     const lines = data.paragraphs[p] || [];
     clearSelection();
     el.classList.add("sel");
+    const marked = [];
     for (const n of lines) {
-      const ln = document.getElementById("L" + n);
-      if (ln) ln.classList.add("sel");
+      for (const ln of elements(n)) {
+        const i = rows.get(ln);
+        if (value("paragraph", i) === p || elements(n).length === 1) {
+          ln.classList.add("sel");
+          marked.push(i);
+        }
+      }
     }
-    const first = document.getElementById("L" + lines[0]);
-    if (first) first.scrollIntoView({block: "nearest"});
+    if (marked.length) document.querySelectorAll("#input .ln")[marked[0]].scrollIntoView({block: "nearest"});
     body.textContent = "";
     const h = document.createElement("h2");
     h.textContent = "paragraph " + (p + 1);
@@ -619,10 +671,7 @@ SCRIPT = r"""
     table.append(cell("lines", span));
     table.append(cell("characters", el.textContent.length));
     const rules = new Map();
-    for (const n of lines) {
-      const i = row(n);
-      if (i !== undefined) rules.set(value("rule", i), (rules.get(value("rule", i)) || 0) + 1);
-    }
+    for (const i of marked) rules.set(value("rule", i), (rules.get(value("rule", i)) || 0) + 1);
     for (const [r, n] of rules) table.append(cell("rule " + r, n + " line" + (n === 1 ? "" : "s")));
     body.append(h, table);
     panel.hidden = false;
