@@ -172,7 +172,7 @@ def _class_index(values: Iterable[str]) -> dict[str, int]:
 
 
 def histogram_svg(
-    histogram: Counter[int], cw: int, eps: float, *, width: int = 640, height: int = 170
+    histogram: Counter[int], cw: int, eps: float, *, width: int = 540, height: int = 150
 ) -> str:
     """The line-width histogram as inline SVG: a bar per width, the CW ± eps·CW band, CW and l_avg.
 
@@ -305,7 +305,8 @@ def audit_page(
     yield "<p id=summary>" + " · ".join(
         f"<b>{html.escape(str(k))}</b> {html.escape(_text(str(v)))}" for k, v in shown.items()
     )
-    yield "</p><div id=top><section id=hist><h2>Line widths</h2>"
+    yield "</p><details id=overview open><summary>widths, rules and colours</summary>"
+    yield "<div id=top><section id=hist><h2>Line widths</h2>"
     yield histogram_svg(histogram, cw, eps)
     empty = histogram.get(0, 0)
     yield (
@@ -315,7 +316,7 @@ def audit_page(
     )
     yield from _counts_table(decisions, rules)
     yield from _legend(kinds, actions)
-    yield "</div>"
+    yield "</div></details>"
     yield from _filters(kinds, actions, rules, decisions)
     yield "</header><main><section id=input><h2>Input, page by page</h2>"
     yield from _input_lines(decisions, kinds, actions, rules)
@@ -412,7 +413,7 @@ def _legend(kinds: dict[str, int], actions: dict[str, int]) -> Iterator[str]:
     yield "</ul><ul>"
     for action, i in actions.items():
         meaning = ACTION_MEANING.get(action, "")
-        yield f'<li><span class="ln sw2 a{i}">{html.escape(_text(action))}</span> {html.escape(meaning)}'
+        yield f'<li><span class="sw2 a{i}">{html.escape(_text(action))}</span> {html.escape(meaning)}'
     yield "</ul><p class=note>Hover a line for its rule and reason; click it for every field.</p></section>"
 
 
@@ -497,7 +498,7 @@ def index_page(entries: Iterable[tuple[str, str | None, str]]) -> Iterator[str]:
     yield '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
     yield "style-src 'unsafe-inline'\">"
     yield f"<title>srtext audit</title><style>{CSS}</style></head>"
-    yield "<body><header><h1>srtext audit</h1></header>"
+    yield "<body class=index><header><h1>srtext audit</h1></header>"
     yield "<main class=index><table><thead><tr><th>input<th>audit page<th>result</thead><tbody>"
     for name, page, status in entries:
         link = f'<a href="{html.escape(page)}">{html.escape(page)}</a>' if page else "-"
@@ -507,36 +508,42 @@ def index_page(entries: Iterable[tuple[str, str | None, str]]) -> Iterator[str]:
 
 CSS = """
 *{box-sizing:border-box}
-body{margin:0;font:14px/1.35 system-ui,sans-serif;color:#222;background:#f6f6f3}
-header{padding:8px 14px;background:#fff;border-bottom:1px solid #ccc}
+body{margin:0;font:14px/1.35 system-ui,sans-serif;color:#222;background:#f6f6f3;
+ display:flex;flex-direction:column;height:100vh}
+header{flex:none;max-height:60vh;overflow:auto;padding:6px 14px;background:#fff;border-bottom:1px solid #ccc}
+summary{cursor:pointer;color:#555;font-size:12px}
 h1{font-size:18px;margin:2px 0 4px}h2{font-size:14px;margin:4px 0}
 h3{font:12px system-ui,sans-serif;color:#666;margin:10px 0 2px;border-bottom:1px dashed #bbb}
 #summary{margin:2px 0 6px;color:#444}
 #top{display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start}
-#counts{max-height:220px;overflow:auto}
+#hist,#legend{flex:none}#counts{flex:1 1 300px;min-width:280px;max-height:210px;overflow:auto}
 #counts table{border-collapse:collapse;font-size:12px}
-#counts td,#counts th{padding:1px 6px;border-bottom:1px solid #eee;text-align:left;vertical-align:top}
+#counts td,#counts th{padding:1px 6px;border-bottom:1px solid #eee;text-align:left;white-space:nowrap}
 #counts tr[data-rule]{cursor:pointer}#counts tr[data-rule]:hover{background:#eef4ff}
 #counts td.n{text-align:right}
-#legend ul{list-style:none;margin:0 0 4px;padding:0;columns:2;font-size:12px}
+#legend{display:grid;grid-template-columns:auto auto;column-gap:14px;align-content:start}
+#legend h2,#legend .note{grid-column:1/3}
+#legend ul{list-style:none;margin:0 0 4px;padding:0;font-size:12px}
 .sw{display:inline-block;width:12px;height:12px;border:1px solid #aaa;margin-right:4px;vertical-align:-2px}
-.note{font-size:11px;color:#666;max-width:640px;margin:2px 0}
+.note{font-size:11px;color:#666;max-width:540px;margin:2px 0}
 svg .bar{fill:#4a6fa5}svg .bar.over{fill:#9aa}svg .band{fill:#ffe9a8}
 svg .cw{stroke:#c0392b;stroke-width:2}svg .avg{stroke:#555;stroke-dasharray:4 3}
 svg .axis{stroke:#888}svg text{font:10px system-ui,sans-serif;fill:#444}
 svg .cwl{fill:#c0392b;font-weight:bold}
 #filters{margin-top:6px;font-size:13px}#filters select{max-width:260px}
 #shown{color:#666;margin-left:8px}
-main{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:10px;padding:8px 14px;
- height:calc(100vh - 10px)}
-main.index{display:block;height:auto}
+main{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1.2fr) minmax(0,1fr);gap:10px;
+ padding:8px 14px}
+body.index{display:block;height:auto}main.index{display:block}
 #input,#output{overflow:auto;background:#fff;border:1px solid #ccc;padding:4px 8px;min-height:0}
 .page{content-visibility:auto;contain-intrinsic-size:auto 900px}
-.ln{font:12.5px/1.45 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere;
- border-left:3px solid transparent;padding-left:4px;min-height:1.45em;cursor:pointer}
+.ln{font:12px/1.45 ui-monospace,monospace;white-space:pre;border-left:3px solid transparent;
+ padding-left:4px;min-height:1.45em;cursor:pointer;width:max-content;min-width:100%}
+#input .ln::before{content:attr(id);display:inline-block;width:4.2em;color:#aaa;font-size:10px;
+ user-select:none;text-decoration:none}
 .ln:hover,.par:hover{outline:1px solid #999}
 .ln.sel,.par.sel{outline:2px solid #e67e22}
-.sw2{display:inline-block;min-height:0;padding:0 4px}
+.sw2{display:inline-block;font:12px ui-monospace,monospace;border-left:3px solid transparent;padding:0 4px}
 .par{margin:0 0 6px;padding:2px 6px;border-radius:3px;cursor:pointer}
 #panel{position:fixed;right:12px;bottom:12px;width:min(460px,45vw);max-height:60vh;overflow:auto;
  background:#fff;border:1px solid #888;box-shadow:0 2px 10px rgba(0,0,0,.25);padding:8px 10px;font-size:12px}
