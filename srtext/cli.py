@@ -281,7 +281,8 @@ def _run_all(
             if (clash := clashes(run.audit, jobs)) is not None:
                 report(f"--audit {run.audit}: is {clash}, an input or output of this run")
                 return EXIT_USAGE
-            beside = len(jobs) > 1 or any(os.path.isdir(p) for p in paths)
+            # Pages beside outputs for many inputs, or on a cluster (whose workers cannot see PAGE).
+            beside = len(jobs) > 1 or bool(run.dask) or any(os.path.isdir(p) for p in paths)
             if beside and any(job.output is None for job in jobs):
                 report("--audit: inputs written to standard output have no place for pages; give -o DIR")
                 return EXIT_USAGE
