@@ -108,7 +108,7 @@ def decision_fields(d: Decision) -> dict[str, object]:
     for name in d._fields:
         value = getattr(d, name)
         inner = getattr(value, "_fields", None)
-        if isinstance(value, tuple) and inner is not None:
+        if isinstance(inner, tuple) and not isinstance(value, type):  # a record: its fields, one level
             for sub in inner:
                 if (name, sub) != ("line", "text"):
                     out[f"{name}.{sub}"] = _plain(getattr(value, sub))
@@ -118,7 +118,16 @@ def decision_fields(d: Decision) -> dict[str, object]:
 
 
 def _plain(value: object) -> object:
-    """A value JSON can hold: itself, an enumeration's value, a sequence's items, or its text."""
+    """A value JSON can hold: itself, an enumeration's value, a record's or a mapping's fields, a
+    collection's items, or its text.
+
+    >>> from srtext.pipeline.classify import Band
+    >>> _plain(Band.FULL), _plain({"gap": 1.5, "font": None}), _plain(frozenset({"b", "a"}))
+    ('full', {'gap': 1.5, 'font': None}, ['a', 'b'])
+    >>> from srtext.pipeline.lines import Line
+    >>> _plain([Line(1, 1, "x")])
+    [{'number': 1, 'page': 1, 'text': 'x', 'mark': '', 'offset': 0}]
+    """
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, str):
@@ -126,9 +135,21 @@ def _plain(value: object) -> object:
     enum_value = getattr(value, "value", None)
     if isinstance(enum_value, str | int) and hasattr(type(value), "__members__"):
         return enum_value
+    fields = getattr(value, "_fields", None)
+    if isinstance(fields, tuple) and not isinstance(value, type):
+        return {str(f): _plain(getattr(value, f, None)) for f in fields}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return sorted((_plain(v) for v in value), key=str)
     if isinstance(value, tuple | list):
         return [_plain(v) for v in value]
     return _text(str(value))
+
+
+def _rule(d: Decision) -> str:
+    """The name of the rule that decided, ``-`` for none."""
+    return str(d.rule) if d.rule else "-"
 
 
 def _text(s: str) -> str:
@@ -272,7 +293,7 @@ def audit_page(
     paragraph_of = _paragraph_of(decisions, paragraphs)
     kinds = _class_index([d.kind for d in decisions] + [p.kind for p in paragraphs])
     actions = _class_index(d.action for d in decisions)
-    rules = _class_index(d.rule or "-" for d in decisions)
+    rules = _class_index(map(_rule, decisions))
     rows = []
     for i, d in enumerate(decisions):
         row = decision_fields(d)
@@ -389,7 +410,7 @@ def _counts_table(decisions: list[Decision], rules: dict[str, int]) -> Iterator[
     per_rule: Counter[str] = Counter()
     what: dict[str, Counter[str]] = {}
     for d in decisions:
-        rule = d.rule or "-"
+        rule = _rule(d)
         per_rule[rule] += 1
         what.setdefault(rule, Counter())[f"{d.action} {d.kind}"] += 1
     yield "<section id=counts><h2>Decisions by rule</h2><table><thead><tr><th>rule<th>lines<th>what it did"
@@ -425,7 +446,7 @@ def _filters(
     for key, label, values, counts in (
         ("kind", "kind", kinds, Counter(d.kind for d in decisions)),
         ("action", "action", actions, Counter(d.action for d in decisions)),
-        ("rule", "rule", rules, Counter(d.rule or "-" for d in decisions)),
+        ("rule", "rule", rules, Counter(map(_rule, decisions))),
     ):
         yield f'<label>{label} <select id="f-{key}"><option value="">any</option>'
         for value, i in sorted(values.items(), key=lambda item: item[0]):
@@ -458,7 +479,7 @@ def _input_lines(
                 yield "</div>"
             page = line.page
             yield f"<div class=page id=page-{page}><h3>page {page}</h3>"
-        cls = f"ln k{kinds[d.kind]} a{actions[d.action]} r{rules[d.rule or '-']}"
+        cls = f"ln k{kinds[d.kind]} a{actions[d.action]} r{rules[_rule(d)]}"
         name = f"L{line.number}" if more == 1 else f"L{line.number}-{more}"
         yield f'<div class="{cls}" id={name}>{escape(_text(line.text))}</div>'
     if page is not None:

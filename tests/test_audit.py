@@ -187,6 +187,25 @@ def test_a_field_added_to_decisions_is_shown() -> None:
     assert _column(data, "evidence") == ["gap 0.5 pt", "gap 1.5 pt", "gap 2.5 pt"]
 
 
+Geometry = namedtuple("Geometry", ["gap", "font"])
+
+
+def test_a_record_or_mapping_field_is_shown_by_its_fields() -> None:
+    """Evidence as a record gives a column per field; as a mapping or a set, one value of each line."""
+    events = [
+        Richer(*e, Geometry(i + 0.5, None)) if isinstance(e, Decision) else e
+        for i, e in enumerate(_invented())
+    ]
+    _, data = _parse(_page(events))
+    assert _column(data, "evidence.gap") == [0.5, 1.5, 2.5] and _column(data, "evidence.font") == [None] * 3
+    events = [
+        Richer(*e, {"gap": i, "tags": {"b", "a"}}) if isinstance(e, Decision) else e
+        for i, e in enumerate(_invented())
+    ]
+    _, data = _parse(_page(events))
+    assert _column(data, "evidence") == [{"gap": i, "tags": ["a", "b"]} for i in range(3)]
+
+
 HOSTILE = [
     "</script><script>window.bad = 1</script>",
     "<b>bold</b> &amp; <!-- a comment",
