@@ -275,6 +275,18 @@ def test_audit_of_a_file_and_of_stdin(tmp_path: Path) -> None:
     assert "srtext audit: -" in (tmp_path / "b.html").read_text(encoding="utf-8")
 
 
+def test_audit_with_an_output_file_is_always_made(tmp_path: Path) -> None:
+    """With -o FILE the page is PAGE, which another run may have written for another input: an
+    output up to date is made again, so that PAGE is this input's."""
+    de = SAMPLES / "de-brot.txt"
+    page, a, b = tmp_path / "page.html", tmp_path / "a.sr.txt", tmp_path / "b.sr.txt"
+    assert srtext("--audit", str(page), "-o", str(a), str(EN)).returncode == 0
+    assert srtext("--audit", str(page), "-o", str(b), str(de)).returncode == 0
+    assert _lines_of(page) == len(list(text_lines(de.read_text(encoding="utf-8"))))
+    assert srtext("--audit", str(page), "-o", str(a), str(EN)).returncode == 0
+    assert _lines_of(page) == len(list(text_lines(EN.read_text(encoding="utf-8"))))
+
+
 def test_audit_of_a_directory_run(tmp_path: Path) -> None:
     tree = tmp_path / "in"
     (tree / "sub").mkdir(parents=True)

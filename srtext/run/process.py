@@ -238,8 +238,9 @@ def process_file(
     if job.output is not None and not special:
         record = made_record(config, options.explain, options.extractor)
     try:
-        skip = not options.force and not special
         page = audit_page_name(job, options)
+        # The run's one PAGE may hold another input's page: only a page beside its output lets it be skipped.
+        skip = not options.force and not special and (page is None or options.audit_beside)
         if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows, page):
             result.status = SKIPPED
             if options.dropped_rows:
