@@ -147,6 +147,20 @@ def _plain(value: object) -> object:
     return _text(str(value))
 
 
+def _record(e: object) -> tuple[int | None, str, object]:
+    """An event that is neither a decision nor a paragraph (a later srtext may yield records of its
+    dehyphenation or repairs): its line's number, when it has a line, its type's name and its fields.
+
+    >>> from srtext.pipeline.lines import Line
+    >>> from collections import namedtuple
+    >>> _record(namedtuple("Joint", "line word")(Line(4, 1, "exam-"), "example"))  # doctest: +ELLIPSIS
+    (4, 'Joint', {'line': {'number': 4, 'page': 1, 'text': 'exam-', ...}, 'word': 'example'})
+    """
+    line = getattr(e, "line", None)
+    number = line if isinstance(line, int) else getattr(line, "number", None)
+    return (number if isinstance(number, int) else None), type(e).__name__, _plain(e)
+
+
 def _rule(d: Decision) -> str:
     """The name of the rule that decided, ``-`` for none."""
     return str(d.rule) if d.rule else "-"
@@ -285,11 +299,14 @@ def audit_page(
     """
     decisions: list[Decision] = []
     paragraphs: list[Paragraph] = []
+    records: list[tuple[int | None, str, object]] = []  # other events: (line number, type, fields)
     for e in events:
         if isinstance(e, Paragraph):
             paragraphs.append(e)
-        else:
+        elif hasattr(e, "line") and hasattr(e, "action"):  # a Decision, or a record that extends one
             decisions.append(e)
+        else:
+            records.append(_record(e))
     paragraph_of = _paragraph_of(decisions, paragraphs)
     kinds = _class_index([d.kind for d in decisions] + [p.kind for p in paragraphs])
     actions = _class_index(d.action for d in decisions)
@@ -302,6 +319,7 @@ def audit_page(
     data = {
         "lines": _columns(rows),
         "paragraphs": [list(p.lines) for p in paragraphs],
+        "records": records,
         "kinds": list(kinds),
         "actions": list(actions),
         "rules": list(rules),
@@ -657,6 +675,18 @@ SCRIPT = r"""
       if (name !== "paragraph") table.append(cell(name, value(name, i)));
     }
     body.append(h, pre, table);
+    const number = value("line.number", i);
+    for (const [n, type, fields] of data.records) {
+      if (n !== number) continue;
+      const sub = document.createElement("table");
+      const caption = document.createElement("caption");
+      caption.textContent = type;
+      sub.append(caption);
+      const entries = fields && typeof fields === "object" && !Array.isArray(fields)
+        ? Object.entries(fields) : [["value", fields]];
+      for (const [k, v] of entries) sub.append(cell(k, v));
+      body.append(sub);
+    }
     const p = value("paragraph", i);
     if (p !== null && p !== undefined) {
       const par = document.getElementById("P" + p);

@@ -175,11 +175,23 @@ def test_no_rule_of_srtext_is_named_in_the_page_code() -> None:
 
 
 Richer = namedtuple("Richer", [*Decision._fields, "evidence"])  # a Decision with a field added later
+Joint = namedtuple("Joint", ["line", "word", "rule"])  # an event of a kind srtext does not yield
 
 
 def _with_evidence() -> list[Any]:
     events = _invented()
-    return [Richer(*e, f"gap {i}.5 pt") if isinstance(e, Decision) else e for i, e in enumerate(events)]
+    events = [Richer(*e, f"gap {i}.5 pt") if isinstance(e, Decision) else e for i, e in enumerate(events)]
+    return [*events[:3], Joint(events[2].line, "exam-ple", "hyphen.kept"), *events[3:]]
+
+
+def test_other_events_are_kept_with_their_line() -> None:
+    _, data = _parse(_page(_with_evidence()))
+    assert data["records"] == [[3, "Joint", {"line": _plain_line(3, 2, "and its end."), "word": "exam-ple",
+                                              "rule": "hyphen.kept"}]]  # fmt: skip
+
+
+def _plain_line(number: int, page: int, text: str) -> dict[str, Any]:
+    return {"number": number, "page": page, "text": text, "mark": "", "offset": 0}
 
 
 def test_a_field_added_to_decisions_is_shown() -> None:
@@ -407,7 +419,8 @@ def test_hover_and_click_show_the_decision(browser: Chromium, tmp_path: Path) ->
     browser.evaluate("document.getElementById('L3').click()")
     assert browser.evaluate("document.getElementById('panel').hidden") is False
     panel = browser.evaluate("document.getElementById('panel-body').innerText")
-    for shown in ("line 3, page 2", "and its end.", "because of alpha > beta", "evidence", "gap 2.5 pt"):
+    shown_here = ("line 3, page 2", "and its end.", "because of alpha > beta", "evidence", "gap 2.5 pt")
+    for shown in (*shown_here, "Joint", "exam-ple", "hyphen.kept"):
         assert shown in panel
     assert browser.evaluate("document.getElementById('P0').classList.contains('sel')") is True
     browser.evaluate("document.getElementById('P1').click()")  # a paragraph: its lines are marked
