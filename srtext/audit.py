@@ -17,9 +17,9 @@ ones the decisions name, so renaming or adding rules needs no change to the page
 The fields of a decision are read generically (:func:`decision_fields`): a field
 added to :class:`~srtext.pipeline.events.Decision` later (a line's evidence, say)
 shows in the side panel as it is, and so does an event of another type (a
-record of a dehyphenation or a repair), in its line's panel.  Only the documented vocabulary of a decision's
-``kind`` and ``action`` gets its own colour and style; another value gets a
-colour of its own too, from its name.
+record of a dehyphenation or a repair), in its line's panel.  Only the
+documented vocabulary of a decision's ``kind`` and ``action`` gets its own
+colour and style; another value gets a colour of its own too, from its name.
 
 The file is self-contained, so that it can be mailed or archived with the
 document: styles, script and data are inline, a Content-Security-Policy forbids
