@@ -14,6 +14,7 @@ Issue 28 asks for a 300-page document to load in under 2 s.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -87,10 +88,13 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
         lines = text.read_text(encoding="utf-8").count("\n")
         size = page.stat().st_size
+        before = os.getloadavg()[0]
         times = measure(page, args.runs)
+        after = os.getloadavg()[0]
     loads = [t[0] for t in times]
     painted = [t[1] for t in times]
     print(f"{args.pages} pages, {lines} lines, audit page {size / 1e6:.1f} MB, {args.runs} loads")
+    print(f"load average {before:.1f} before, {after:.1f} after, {os.cpu_count()} cores")
     spread = f"min {min(loads):.0f}, max {max(loads):.0f}"
     print(f"loadEventEnd: median {statistics.median(loads):.0f} ms ({spread})")
     print(f"after two frames: median {statistics.median(painted):.0f} ms (max {max(painted):.0f})")
