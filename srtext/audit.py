@@ -762,11 +762,11 @@ SCRIPT = r"""
     }
     if (c.kind !== "") pars = "#output .par:not(.k" + c.kind + "){display:none}";
     style.textContent = (lines ? "#input .ln" + lines + "{display:none}" : "") + pars;
-    let shown = 0;
+    let shown = Object.values(c).some(v => v !== "") ? 0 : count;  // no filter: no walk over the lines
     const want = {};
     for (const key in c) if (c[key] !== "") want[key] = codes[key][Number(c[key])];
     const keys = Object.keys(want);
-    for (let i = 0; i < count; i++) {
+    for (let i = 0; i < count && keys.length; i++) {
       let ok = true;
       for (const key of keys) {
         const v = value(key, i);
