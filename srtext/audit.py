@@ -454,7 +454,8 @@ def _legend(kinds: dict[str, int], actions: dict[str, int]) -> Iterator[str]:
     for action, i in actions.items():
         meaning = ACTION_MEANING.get(action, "")
         yield f'<li><span class="sw2 a{i}">{html.escape(_text(action))}</span> {html.escape(meaning)}'
-    yield "</ul><p class=note>Hover a line for its rule and reason; click it for every field.</p></section>"
+    yield "</ul><p class=note>Hover a line for its rule and reason; click it for every field "
+    yield "(Esc closes the panel).</p></section>"
 
 
 def _filters(
@@ -743,9 +744,13 @@ SCRIPT = r"""
     const el = e.target.closest(".par");
     if (el) showParagraph(el);
   });
-  document.getElementById("close").addEventListener("click", function () {
+  function close() {
     panel.hidden = true;
     clearSelection();
+  }
+  document.getElementById("close").addEventListener("click", close);
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape" && !panel.hidden) close();
   });
 
   function chosen() {

@@ -14,6 +14,7 @@ import base64
 import contextlib
 import json
 import os
+import select
 import shutil
 import subprocess
 import tempfile
@@ -106,8 +107,9 @@ class Chromium:
     def _read(self) -> dict[str, Any]:
         deadline = time.monotonic() + self.timeout
         while b"\0" not in self._buffer:
-            if time.monotonic() > deadline:
-                raise BrowserError("no answer from the browser")
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self._res_r], [], [], left)[0]:
+                raise BrowserError(f"no answer from the browser in {self.timeout} s")
             chunk = os.read(self._res_r, 1 << 16)
             if not chunk:
                 raise BrowserError("the browser went away")
