@@ -573,15 +573,17 @@ svg .axis{stroke:#888}svg text{font:10px system-ui,sans-serif;fill:#444}
 svg .cwl{fill:#c0392b;font-weight:bold}
 #filters{margin-top:6px;font-size:13px}#filters select{max-width:260px}
 #shown{color:#666;margin-left:8px}
-main{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1.2fr) minmax(0,1fr);gap:10px;
+main{flex:1;min-height:0;display:grid;grid-template-columns:minmax(0,1.4fr) minmax(0,1fr);gap:10px;
  padding:8px 14px}
 body.index{display:block;height:auto}main.index{display:block}
 #input,#output{overflow:auto;background:#fff;border:1px solid #ccc;padding:4px 8px;min-height:0}
 .page{content-visibility:auto;contain-intrinsic-size:auto 900px}
-.ln{font:12px/1.45 ui-monospace,monospace;white-space:pre;border-left:3px solid transparent;
- padding-left:4px;min-height:1.45em;cursor:pointer;width:max-content;min-width:100%}
-#input .ln::before{content:attr(id);display:inline-block;width:4.2em;color:#aaa;font-size:10px;
- user-select:none;text-decoration:none}
+.ln{font:12px/1.45 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere;
+ border-left:3px solid transparent;padding-left:4.4em;min-height:1.45em;cursor:pointer;position:relative;
+ unicode-bidi:plaintext}
+#input .ln::before{content:attr(id);position:absolute;left:4px;color:#aaa;font-size:10px;
+ user-select:none;text-decoration:none;direction:ltr}
+.par{unicode-bidi:plaintext}
 .ln:hover,.par:hover{outline:1px solid #999}
 .ln.sel,.par.sel{outline:2px solid #e67e22}
 .sw2{display:inline-block;font:12px ui-monospace,monospace;border-left:3px solid transparent;padding:0 4px}
