@@ -15,7 +15,7 @@ from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Frozen
-from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix
+from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, audit_name, check_suffix
 from srtext.run.guards import check_audit, check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
 from srtext.run.plan import plan
@@ -345,8 +345,6 @@ def _run_all(
 
 def _audit_entry(r: Result, run: RunOptions) -> tuple[str, str | None, str]:
     """A line of the --audit index: the input, its page (relative to the index), what became of it."""
-    from srtext.audit import audit_name
-
     page = None
     if r.output is not None and r.error is None:
         page = audit_name(r.output, run.suffix)

@@ -25,7 +25,7 @@ The file is self-contained, so that it can be mailed or archived with the
 document: styles, script and data are inline, a Content-Security-Policy forbids
 any request, and no font is loaded.  It stays quick on long documents (a
 300-page one loads in well under 2 s in Chromium, measured by
-``bench/audit_load.py``): the lines are plain HTML written here, the script does
+``bench/audit_load.py``): the lines are plain HTML written in Python, the script does
 no work per line on load, and a filter is one style rule, not a walk over the
 lines.  Not on srtext's start-up path: imported only for ``--audit``.
 
@@ -38,11 +38,10 @@ from __future__ import annotations
 
 from srtext.audit.data import decision_fields
 from srtext.audit.histogram import histogram_svg
-from srtext.audit.page import MARK, audit_name, audit_page, index_page, is_audit_page
+from srtext.audit.page import MARK, audit_page, index_page, is_audit_page
 
 __all__ = [
     "MARK",
-    "audit_name",
     "audit_page",
     "decision_fields",
     "histogram_svg",

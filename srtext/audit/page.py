@@ -28,7 +28,6 @@ from srtext.pipeline.events import (
     Event,
     Paragraph,
 )
-from srtext.run.batch import AUDIT_SUFFIX  # beside each output of a directory run: NAME.audit.html
 
 #: The first bytes of every audit page: what ``--audit`` checks before it replaces a file.
 MARK = "<!DOCTYPE html>\n<!-- srtext audit page -->\n"
@@ -271,16 +270,6 @@ def is_audit_page(head: bytes) -> bool:
     (True, True, False)
     """
     return not head or head.startswith(MARK.encode())
-
-
-def audit_name(output: str, suffix: str) -> str:
-    """The audit page beside an output: ``NAME.audit.html`` beside ``NAME.sr.txt``.
-
-    >>> audit_name("dir/paper.sr.txt", ".sr.txt"), audit_name("dir/a_SRalg", "_SRalg")
-    ('dir/paper.audit.html', 'dir/a.audit.html')
-    """
-    stem = output[: -len(suffix)] if suffix and output.endswith(suffix) else output
-    return stem + AUDIT_SUFFIX
 
 
 def index_page(entries: Iterable[tuple[str, str | None, str]]) -> Iterator[str]:

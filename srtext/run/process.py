@@ -30,7 +30,7 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.run.batch import Job, read_chunks
+from srtext.run.batch import Job, audit_name, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
@@ -308,8 +308,6 @@ def audit_page_name(job: Job, options: RunOptions) -> str | None:
     if options.audit is None:
         return None
     if options.audit_beside and job.output is not None:
-        from srtext.audit import audit_name
-
         return audit_name(str(job.output), options.suffix)
     return options.audit
 
