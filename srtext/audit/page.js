@@ -42,7 +42,7 @@
   const codes = {kind: data.kinds, action: data.actions, rule: data.rules};
 
   function tip(i) {
-    return value("rule", i) + ": " + value("reason", i);
+    return (value("rule", i) || "-") + ": " + value("reason", i);
   }
   input.addEventListener("mouseover", function (e) {
     const el = e.target.closest(".ln");
