@@ -449,7 +449,7 @@ def test_hostile_text_runs_no_script(browser: Chromium, tmp_path: Path) -> None:
 
 @needs_chromium
 def test_a_300_page_document_loads_quickly(browser: Chromium, tmp_path: Path) -> None:
-    """Issue 28 asks for under 2 s; bench/audit_load.py measures it (0.3 to 0.4 s here).  The
+    """Issue 28 asks for under 2 s; bench/audit_load.py measures it (0.3 to 0.6 s here).  The
     margin below is five times that, for a loaded test machine: the test is about the page
     staying usable, not a benchmark."""
     from bench.audit_load import long_document
