@@ -101,9 +101,11 @@ def safe_text(s: str) -> str:
     >>> safe_text("caf\\udce9")
     'caf\\ufffd'
     """
-    if s.isascii():
-        return s
-    return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
+    try:
+        s.encode("utf-8")  # in C: most lines, and every ASCII one, have no surrogate
+    except UnicodeEncodeError:
+        return "".join("\ufffd" if "\ud800" <= c <= "\udfff" else c for c in s)
+    return s
 
 
 def columns(rows: list[dict[str, object]]) -> dict[str, dict[str, list[Any]]]:
