@@ -290,6 +290,16 @@ def test_audit_of_a_file_and_of_stdin(tmp_path: Path) -> None:
     assert "srtext audit: -" in (tmp_path / "b.html").read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(
+    "options", [["--mode", "paper"], ["--explain"], ["--format", "jsonl", "--keep", "furniture"]]
+)
+def test_audit_whatever_the_output(tmp_path: Path, options: list[str]) -> None:
+    """The page shows the decisions, whatever form the output takes, and in the paper's mode too."""
+    r = srtext(*options, "--audit", str(tmp_path / "a.html"), str(EN))
+    assert r.returncode == 0 and r.stdout == srtext(*options, str(EN)).stdout
+    assert _lines_of(tmp_path / "a.html") == len(list(text_lines(EN.read_text(encoding="utf-8"))))
+
+
 def test_audit_with_an_output_file_is_always_made(tmp_path: Path) -> None:
     """With -o FILE the page is PAGE, which another run may have written for another input: an
     output up to date is made again, so that PAGE is this input's."""
