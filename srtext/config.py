@@ -181,12 +181,15 @@ class RunOptions(Frozen):
     """How srtext runs over files, besides the recovery's :class:`Config` (the command line's options).
 
     :func:`srtext.run.process.process_file` reads ``extractor``, ``force``,
-    ``explain``, ``stats`` and ``dropped``; the others are the command line's
-    (see :data:`srtext.options.OPTIONS` for what each one means).  Frozen, as :class:`Config`.
+    ``explain``, ``stats``, ``dropped``, ``audit`` and ``audit_beside``; the others are the
+    command line's (see :data:`srtext.options.OPTIONS` for what each one means).  ``audit``
+    is the audit page of a single input; with ``audit_beside`` (which the command line sets
+    for a run over a directory or several inputs) each output gets its own page beside it
+    (``NAME.audit.html``), and ``audit`` is the index of them.  Frozen, as :class:`Config`.
 
     >>> RunOptions(force=True).replace(jobs=2)
     RunOptions(output=None, suffix='.sr.txt', globs=('*.txt', '*.pdf'), force=True, jobs=2, dask=None, \
-extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
+extractor='auto', quiet=False, explain=False, stats=False, dropped=None, audit=None, audit_beside=False)
     """
 
     _fields = (
@@ -201,6 +204,8 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
         "explain",
         "stats",
         "dropped",
+        "audit",
+        "audit_beside",
     )
     __slots__ = _fields
 
@@ -215,6 +220,8 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
     explain: bool
     stats: bool
     dropped: str | None
+    audit: str | None
+    audit_beside: bool
 
     def __init__(
         self,
@@ -229,14 +236,16 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
         explain: bool = False,
         stats: bool = False,
         dropped: str | None = None,
+        audit: str | None = None,
+        audit_beside: bool = False,
     ) -> None:
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {', '.join(EXTRACTORS)}, not {extractor!r}")
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs!r}")
         globs = tuple(globs)
-        values = (output, suffix, globs, force, jobs, dask, extractor, quiet, explain, stats, dropped)
-        self._set(values)
+        values = (output, suffix, globs, force, jobs, dask, extractor, quiet, explain, stats, dropped, audit)
+        self._set((*values, audit_beside))
 
     @property
     def dropped_rows(self) -> bool:

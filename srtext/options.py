@@ -113,6 +113,16 @@ OPTIONS: tuple[Option, ...] = (
         action="store_true",
     ),
     Option(
+        "audit",
+        "also write an audit page to PAGE: one self-contained HTML file showing the input page by page, "
+        "each line coloured by what became of it with its rule and reason, the recovered paragraphs "
+        "beside it, the decisions counted per rule and the line-width histogram with CW and the eps band",
+        metavar="PAGE",
+        more="In a run over a directory (or several inputs) each output gets its own page beside it, "
+        "NAME.audit.html, and PAGE lists them.  An existing PAGE is replaced only when it is an earlier "
+        "audit page (or empty); see docs/audit.md",
+    ),
+    Option(
         "keep",
         "keep a class of text that is dropped by default: furniture, footnotes, objects "
         "(repeatable, or comma-separated); each kept paragraph on a line of its own",

@@ -30,7 +30,7 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.run.batch import Job, read_chunks
+from srtext.run.batch import Job, audit_name, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
@@ -80,15 +80,17 @@ class Document:
         explain: bool = False,
         dropped: Callable[[tuple[object, ...]], Any] | None = None,
         sniff: bool = True,
+        seen: Callable[[Event], Any] | None = None,
     ) -> Iterator[str]:
-        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line.
+        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line,
+        ``seen`` every event (for the audit page).
 
         ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
         gave, which is text whatever characters it holds.
         """
         lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
         events = self._count(
-            recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
+            recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped, seen
         )
         if explain:
             yield EXPLAIN_HEADER
@@ -99,10 +101,15 @@ class Document:
             yield from render(events, self.config, lambda: self.vocabulary.lang)
 
     def _count(
-        self, events: Iterator[Event], dropped: Callable[[tuple[object, ...]], Any] | None
+        self,
+        events: Iterator[Event],
+        dropped: Callable[[tuple[object, ...]], Any] | None,
+        seen: Callable[[Event], Any] | None = None,
     ) -> Iterator[Event]:
         r = self.result
         for e in events:
+            if seen is not None:
+                seen(e)
             if isinstance(e, Paragraph):
                 r.paragraphs += 1
             else:
@@ -126,6 +133,16 @@ class Document:
 
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
             self.result.histogram = f"{self.name}:\n{drawn}"
+
+    def audit(self, events: list[Event]) -> Iterator[str]:
+        """The audit page of the events of this run (:mod:`srtext.audit`)."""
+        from srtext import __version__
+        from srtext.audit import audit_page  # --audit only: not on the start-up path
+
+        config = self.config
+        cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
+        settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
+        return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
@@ -163,13 +180,14 @@ def is_up_to_date(
     out_fs: Any = None,
     record: dict[str, Any] | None = None,
     dropped: bool = False,
+    audit: str | None = None,
 ) -> bool:
     """Can the job's output stay as it is?
 
     It can when it is at least as new as its input, and, when ``record`` is
     given, the record beside it says it was made the same way (see
     :mod:`srtext.run.made`); with ``dropped``, its record of dropped lines must be
-    there too.
+    there too, and with ``audit``, that audit page.
     """
     if job.output is None:
         return False
@@ -178,6 +196,8 @@ def is_up_to_date(
         if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
             return False
         if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
+            return False
+        if audit is not None and not exists(out_fs, audit):
             return False
         return not dropped or exists(out_fs, dropped_name(out))
     except Exception:  # a filesystem that cannot tell, no record: make it again
@@ -218,8 +238,10 @@ def process_file(
     if job.output is not None and not special:
         record = made_record(config, options.explain, options.extractor)
     try:
-        skip = not options.force and not special
-        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
+        page = audit_page_name(job, options)
+        # The run's one PAGE may hold another input's page: only a page beside its output lets it be skipped.
+        skip = not options.force and not special and (page is None or options.audit_beside)
+        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows, page):
             result.status = SKIPPED
             if options.dropped_rows:
                 assert job.output is not None
@@ -235,7 +257,11 @@ def process_file(
         with contextlib.ExitStack() as stack:
             chunks, extracted = _open_input(job, options, stack, in_fs, result)
             dropped = rows.append if options.dropped_rows else None
-            texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
+            events: list[Event] = []
+            seen = events.append if page is not None else None
+            texts = doc.render(
+                chunks, explain=options.explain, dropped=dropped, sniff=not extracted, seen=seen
+            )
             if job.output is not None:
                 out = str(job.output)
                 if not special:
@@ -246,6 +272,9 @@ def process_file(
                 write(_Stdout(stdout), texts)  # type: ignore[arg-type]
             else:
                 result.text = "".join(texts)
+        if page is not None:  # before the records beside the output, which say it is complete
+            with open_output(page, out_fs) as f:
+                write(f, doc.audit(events))
         result.dropped_rows = tsv_rows(rows) if rows else ""
         if job.output is not None and record is not None:
             if options.dropped_rows:
@@ -265,6 +294,22 @@ def process_file(
         result.fail(f"{describe(e, name)}: internal error ({type(e).__name__}), please report it")
     result.seconds = time.perf_counter() - start
     return result
+
+
+def audit_page_name(job: Job, options: RunOptions) -> str | None:
+    """Where the job's audit page goes: ``options.audit``, or beside its output (``NAME.audit.html``)
+    in a run over a directory or several inputs (``options.audit_beside``); None without ``--audit``.
+
+    >>> audit_page_name(Job("a.txt", "out/a.sr.txt"), RunOptions(audit="x.html", audit_beside=True))
+    'out/a.audit.html'
+    >>> audit_page_name(Job("-", None), RunOptions(audit="x.html"))
+    'x.html'
+    """
+    if options.audit is None:
+        return None
+    if options.audit_beside and job.output is not None:
+        return audit_name(str(job.output), options.suffix)
+    return options.audit
 
 
 def _open_input(
