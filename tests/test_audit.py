@@ -194,7 +194,7 @@ def test_other_events_are_kept_with_their_line() -> None:
 
 
 def _plain_line(number: int, page: int, text: str) -> dict[str, Any]:
-    return {"number": number, "page": page, "text": text, "mark": "", "offset": 0}
+    return {"number": number, "page": page, "text": text, "mark": "", "offset": 0, "rule": ""}
 
 
 def test_a_field_added_to_decisions_is_shown() -> None:
