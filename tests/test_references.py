@@ -17,9 +17,7 @@ from tests.conftest import CASES, ROOT
 BROAD = ROOT / "corpora" / "broad"
 # Papers of the broad corpus that end on a numbered reference list.
 PAPERS = sorted(
-    p
-    for p in BROAD.glob("latex-*/latex-*-en-*.pdftotext.txt")
-    if "\n[1] " in p.read_text(encoding="utf-8")
+    p for p in BROAD.glob("latex-*/latex-*-en-*.pdftotext.txt") if "\n[1] " in p.read_text(encoding="utf-8")
 )[:6]
 
 
@@ -63,3 +61,17 @@ def test_an_overlong_entry_is_prose() -> None:
     text = "References\n[1] A. Author, Rivers, 1990.\n" + "\n".join(lines) + "\n"
     out = _paragraphs(text, drop=frozenset({"references", "furniture", "footnotes", "objects"}))
     assert out, "the text after the list was dropped with it"
+
+
+def test_the_heading_goes_with_a_dropped_list() -> None:
+    from srtext.api import recover
+    from srtext.config import Config
+    from srtext.pipeline.events import Decision
+    from srtext.pipeline.lines import text_lines
+
+    source = (CASES / "unnumbered-appendix-after-the-references.in").read_text(encoding="utf-8")
+    rules = [
+        e.rule for e in recover(text_lines(source), Config(drop=DROP_REFERENCES)) if isinstance(e, Decision)
+    ]
+    assert "references_heading > heading_dropped_with_its_list" in rules
+    assert sum("reference_list_ends" in r for r in rules) == 1  # at "Acknowledgements"

@@ -30,7 +30,7 @@ def decision_fields(d: Decision) -> dict[str, object]:
     >>> line = Line(7, 2, "x = 1")
     >>> d = Decision(line, LineClass.UNFINISHED, Band.SHORT, 5, 60, "object", "drop", "why", "r")
     >>> decision_fields(d)  # doctest: +NORMALIZE_WHITESPACE
-    {'line.number': 7, 'line.page': 2, 'line.mark': '', 'line.offset': 0, 'cls': 'UL', 'band': 'short',
+    {'line.number': 7, 'line.page': 2, 'line.mark': '', 'line.offset': 0, 'line.rule': '', 'cls': 'UL', 'band': 'short',
      'width': 5, 'cw': 60, 'kind': 'object', 'action': 'drop', 'reason': 'why', 'rule': 'r'}
     """
     out: dict[str, object] = {}
@@ -55,7 +55,7 @@ def _plain(value: object) -> object:
     ('full', {'gap': 1.5, 'font': None}, ['a', 'b'])
     >>> from srtext.pipeline.lines import Line
     >>> _plain([Line(1, 1, "x")])
-    [{'number': 1, 'page': 1, 'text': 'x', 'mark': '', 'offset': 0}]
+    [{'number': 1, 'page': 1, 'text': 'x', 'mark': '', 'offset': 0, 'rule': ''}]
     """
     if value is None or isinstance(value, bool | int | float):
         return value

@@ -78,7 +78,8 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
         start = offset
         offset += len(raw)
         if "\f" not in raw and number != first:  # most lines: rstrip() takes the line end too
-            yield new(Line, (number, page, raw.rstrip(), "", start, ""))  # Line(...) without its Python __new__
+            # Line(...) without its Python __new__
+            yield new(Line, (number, page, raw.rstrip(), "", start, ""))
             continue
         if raw.endswith(("\n", "\r")):
             raw = raw.rstrip("\r\n")

@@ -22,7 +22,13 @@ import math
 from collections import Counter
 from collections.abc import Container, Iterable, Iterator, Sequence
 
-from srtext.pipeline.footnotes import FOOTNOTE_RULES, MAX_NOTES, find_footnotes, number_mark_alone, split_glued_footnotes
+from srtext.pipeline.footnotes import (
+    FOOTNOTE_RULES,
+    MAX_NOTES,
+    find_footnotes,
+    number_mark_alone,
+    split_glued_footnotes,
+)
 from srtext.pipeline.front import find_front_matter
 from srtext.pipeline.furniture import (
     FOOTER,
@@ -244,7 +250,10 @@ _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
 PAGE_RULES: dict[str, tuple[str, str]] = {
     **{f"furniture.{name}": rule for name, rule in FURNITURE_RULES.items()},
     **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in FOOTNOTE_RULES.items()},
-    "front_matter": (FRONT_MATTER, "between the title and the body on the first page (srtext.pipeline.front)"),
+    "front_matter": (
+        FRONT_MATTER,
+        "between the title and the body of the first page (srtext.pipeline.front)",
+    ),
 }
 
 
