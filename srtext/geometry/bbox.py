@@ -29,6 +29,7 @@ from __future__ import annotations
 import itertools
 
 from srtext.geometry.box import LineBox, columns_of
+from srtext.geometry.sniff import is_bbox as is_bbox
 from srtext.pipeline.patterns import pattern
 
 TYPE_CHECKING = False
@@ -50,26 +51,6 @@ SPACE = 0.025  # a gap of this many word heights is a space: poppler's 0.03 font
 WIDE = 1.3  # poppler's maxWideCharSpacingMul: in a line of one-character words, 1.3 times the least gap
 RLE, LRE, POP = "\u202b", "\u202a", "\u202c"
 DESCENT = 0.2  # the part of a word box's height below the baseline, as estimated
-
-
-def is_bbox(head: bytes) -> bool:
-    """Is this the start of pdftotext's ``-bbox-layout`` (or ``-bbox``) XHTML?
-
-    The head poppler writes is an XHTML 1.0 doctype, the document's title and
-    meta data, then ``<doc>`` and its first ``<page width=...``; a file's first
-    few kilobytes are enough (a title and meta data are short).
-
-    >>> is_bbox(b'<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "x">'
-    ...         b'<html xmlns="http://www.w3.org/1999/xhtml">\\n<head>\\n<title></title>\\n'
-    ...         b'</head>\\n<body>\\n<doc>\\n  <page width="612.000000" height="792.000000">')
-    True
-    >>> is_bbox(b"<!DOCTYPE html><html><body><p>Hello</p>")
-    False
-    """
-    start = head.lstrip(b"\xef\xbb\xbf \t\r\n")[:200]
-    if not start.startswith(b"<!DOCTYPE html") or b"XHTML" not in start:
-        return False
-    return b"<doc>" in head and (b"<page width=" in head or b"</doc>" in head)
 
 
 def _unescape(text: str) -> str:

@@ -14,6 +14,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from srtext.geometry.box import LineBox
+
+    Boxes = list[LineBox | None]
+
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
 
 
@@ -50,13 +54,29 @@ def choose(extractor: str) -> str:
 def extract(path: Path, extractor: str = "auto") -> bytes:
     """The PDF's text as UTF-8 bytes, pages separated by form feeds."""
     tool = choose(extractor)
-    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path))
+    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path)[0])
 
 
 def extract_data(data: bytes, extractor: str = "auto") -> bytes:
     """The text of a PDF given as bytes (read from an object store, say), as :func:`extract`."""
     tool = choose(extractor)
-    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data)))
+    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data))[0])
+
+
+def extract_geometry(source: Path | bytes, extractor: str = "auto") -> tuple[bytes, Boxes]:
+    """The PDF's text, as :func:`extract` gives it, and a box per line of it (see :mod:`srtext.geometry`).
+
+    With pdftotext, the text is read from ``-bbox-layout`` output
+    (:func:`srtext.geometry.bbox.parse_bbox`); with pypdf, from its positioned text.
+    """
+    if choose(extractor) == "pdftotext":
+        from srtext.geometry.bbox import parse_bbox
+
+        xhtml = _pdftotext(source, "-bbox-layout").decode("utf-8", "surrogateescape")
+        text, boxes = parse_bbox(xhtml)
+        return _check(text.encode("utf-8", "surrogateescape")), boxes
+    data, boxes = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes=True)
+    return _check(data), boxes
 
 
 def _check(text: bytes) -> bytes:
@@ -65,13 +85,13 @@ def _check(text: bytes) -> bytes:
     return text
 
 
-def _pdftotext(source: Path | bytes) -> bytes:
+def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
     """Run pdftotext on a file, or on bytes through its standard input."""
     import subprocess  # only for PDFs: not on the start-up path of text input
 
     name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
     r = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", "-q", name, "-"], input=data, capture_output=True, timeout=600
+        ["pdftotext", "-enc", "UTF-8", "-q", *flags, name, "-"], input=data, capture_output=True, timeout=600
     )
     if r.returncode != 0:
         reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
@@ -81,7 +101,8 @@ def _pdftotext(source: Path | bytes) -> bytes:
     return r.stdout
 
 
-def _pypdf(source: Path | io.BytesIO) -> bytes:
+def _pypdf(source: Path | io.BytesIO, boxes: bool = False) -> tuple[bytes, Boxes]:
+    """The text, and with ``boxes`` a box per line of it (else an empty list)."""
     import logging
 
     from pypdf import PdfReader
@@ -92,11 +113,21 @@ def _pypdf(source: Path | io.BytesIO) -> bytes:
         reader = PdfReader(source if isinstance(source, io.BytesIO) else str(source))
         if reader.is_encrypted and not reader.decrypt(""):
             raise PDFError("the PDF is encrypted")
-        pages = [page.extract_text() or "" for page in reader.pages]
+        if boxes:
+            from srtext.geometry.positioned import page_text
+
+            read = [page_text(page, number) for number, page in enumerate(reader.pages, 1)]
+        else:
+            read = [(page.extract_text() or "", []) for page in reader.pages]
     except PDFError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise PDFError(f"cannot read the PDF (damaged?): {type(e).__name__}") from None
-    if not pages:
+    if not read:
         raise PDFError("the PDF has no pages")
-    return "\f".join(p.rstrip("\n") + "\n" for p in pages).encode("utf-8", "surrogateescape")
+    pages = [p.rstrip("\n") for p, _boxes in read]
+    lines: Boxes = []
+    if boxes:  # each page's lines, less the line ends rstrip took; the form feed starts the next line
+        for page, (_text, page_boxes) in zip(pages, read, strict=True):
+            lines += page_boxes[: page.count("\n") + 1]
+    return "\f".join(p + "\n" for p in pages).encode("utf-8", "surrogateescape"), lines
