@@ -21,7 +21,17 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
     ``false``, or ``true`` for a dropped line (written with ``--with-dropped``);
 ``paragraph``, ``sentence``
     with ``--sentences`` only: the 0-based number of the paragraph in the
-    document and of the sentence in its paragraph.
+    document and of the sentence in its paragraph;
+``level``
+    a heading's only: its level, 1 to 6, from its numbering (see
+    :mod:`srtext.pipeline.levels`).
+
+The Markdown format (``--format markdown``) writes a heading as ``#`` times
+its level and a space, an item of a bulleted list as ``- `` and its text (an
+item numbered "1." keeps its number, which Markdown reads as a numbered list),
+every other paragraph as it is, and a blank line between two.  A paragraph
+that would read as Markdown markup at its start (``#``, ``>``, or a bullet
+that starts no list item) gets a backslash before it.
 """
 
 from __future__ import annotations
@@ -30,6 +40,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config
 from srtext.pipeline.events import HEADING, Decision, Event, Paragraph
+from srtext.pipeline.labels import starts_list_item
+from srtext.pipeline.levels import Levels
 
 
 def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> Iterator[str]:
@@ -45,6 +57,50 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
             yield "\n"
         first = False
         yield p.text + "\n"
+
+
+def format_markdown(paragraphs: Iterable[Paragraph]) -> Iterator[str]:
+    """Markdown: headings as ``#`` times their level, bulleted items as ``- ``, a blank line between two.
+
+    >>> ps = [Paragraph("2.1 Data", "heading", (1,), 1), Paragraph("• First point", "body", (2,), 1),
+    ...       Paragraph("# of items", "body", (3,), 1), Paragraph("Figure 1: A map", "caption", (4,), 1)]
+    >>> print("".join(format_markdown(ps)), end="")
+    ## 2.1 Data
+    <BLANKLINE>
+    - First point
+    <BLANKLINE>
+    \\# of items
+    <BLANKLINE>
+    Figure 1: A map
+    """
+    levels = Levels()
+    first = True
+    for p in paragraphs:
+        if not first:
+            yield "\n"
+        first = False
+        yield markdown(p, levels) + "\n"
+
+
+def markdown(p: Paragraph, levels: Levels) -> str:
+    """One paragraph as Markdown (``levels`` gives a heading its level, in input order).
+
+    >>> levels = Levels()
+    >>> [markdown(Paragraph(t, k, (1,), 1), levels) for t, k in [("1 Intro", "heading"), ("▪ Item", "body"),
+    ...   ("- Run it.", "body"), ("1. First", "body"), ("> quoted", "body"), ("+ x", "body")]]
+    ['# 1 Intro', '- Item', '- Run it.', '1. First', '\\\\> quoted', '\\\\+ x']
+    """
+    text = p.text
+    if p.kind == HEADING:
+        return "#" * levels.level(text) + " " + text
+    if starts_list_item(text):
+        return "- " + text.lstrip()[1:].lstrip()
+    if text[:1] in _MARKUP and text[:2] != "- ":
+        return "\\" + text
+    return text
+
+
+_MARKUP = frozenset("#>*+-=|`~")
 
 
 def format_sentences(paragraphs: Iterable[Paragraph], lang: Lang = None) -> Iterator[str]:
@@ -158,21 +214,30 @@ def format_jsonl(
      "start": 0, "end": 37, "dropped": false}
     """
     number = 0
+    levels = Levels()
     for e in events:
         if isinstance(e, Paragraph):
+            level = levels.level(e.text) if e.kind == HEADING else None
             if sentences:
                 if number == 0:
                     lang = _language(lang)
                 for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
-                    yield _json(record)
+                    yield _json(_leveled(record, level))
             else:
-                yield _json(paragraph_record(e))
+                yield _json(_leveled(paragraph_record(e), level))
             number += 1
         elif with_dropped and e.action == "drop" and e.line.text.strip():
             yield _json(dropped_record(e))
 
 
 Lang = str | None | Callable[[], str | None]
+
+
+def _leveled(record: dict[str, object], level: int | None) -> dict[str, object]:
+    """The record, with a heading's ``level`` as its last key."""
+    if level is not None:
+        record["level"] = level
+    return record
 
 
 def _language(lang: Lang) -> str | None:
@@ -191,6 +256,8 @@ def render(events: Iterable[Event], config: Config, lang: Lang = None) -> Iterat
     paragraphs = (e for e in events if isinstance(e, Paragraph))
     if fmt == "sentences":
         return format_sentences(paragraphs, lang)
+    if fmt == "markdown":
+        return format_markdown(paragraphs)
     return format_paragraphs(paragraphs, fmt)
 
 

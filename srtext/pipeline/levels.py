@@ -1,0 +1,85 @@
+"""Heading levels, from the heading's own numbering, after the recovery.
+
+A heading's level is the depth of its section number, so that a document's
+outline can be rebuilt from text alone (``--format markdown`` writes ``#``
+times the level, ``--format jsonl`` a ``level`` key):
+
+* Arabic numbers: as many levels as numbers, "2" and "2." 1, "2.1" 2, "2.1.3" 3
+  (at most 6, Markdown's and HTML's deepest);
+* Roman numerals ("II.", "IV"): 1;
+* a capital letter ("A.", "B "): 2 in a document whose numbered headings so far
+  were Roman (IEEE's "I. INTRODUCTION", then "A. Setup"), else 1 (an
+  appendix, "A Proofs"); a letter with numbers ("A.1", "B.2.3") one more than
+  its numbers;
+* "Chapter 3", "Part II", "Appendix A" and their like: 1;
+* a heading without a number: 1 before any numbered heading (a title, an
+  abstract) and, after them, the level of the shallowest numbered heading seen
+  ("Acknowledgements" and "References" beside "1 Introduction"), which is 1
+  unless the document numbers its sections from their second level down.
+
+The levels are computed by :class:`Levels` in input order, streaming, from
+the headings that came before; font sizes (:mod:`srtext.geometry`) are not
+used yet.
+"""
+
+from __future__ import annotations
+
+from srtext.pipeline.patterns import lazy
+
+MAX_LEVEL = 6
+_ARABIC = lazy(r"\A\s*(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){0,7})\.?(?=\s|\Z)")
+_LETTERED = lazy(r"\A\s*(\p{Lu})((?:\.\d{1,3}){0,6})\.?(?=\s|\Z)")
+_ROMAN = lazy(r"\A\s*(?=[IVXLC])(C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})\.?(?=\s|\Z)")
+_NAMED = lazy(
+    r"\A\s*(?:Chapter|Part|Appendix|Kapitel|Teil|Anhang|Chapitre|Partie|Annexe|Capítulo|Capitolo"
+    r"|Глава|Часть|Приложение|Поглавље|Део|Прилог|Poglavlje|Deo|Prilog|第)\b",
+)
+
+
+class Levels:
+    """Gives each heading of one document its level, in input order.
+
+    >>> levels = Levels()
+    >>> [levels.level(t) for t in ["A Title", "1 Introduction", "2.1 Data", "2.1.3 Noise", "References"]]
+    [1, 1, 2, 3, 1]
+    >>> ieee = Levels()
+    >>> [ieee.level(t) for t in ["I. INTRODUCTION", "A. Setup", "B. Results", "II. METHOD"]]
+    [1, 2, 2, 1]
+    >>> [Levels().level(t) for t in ["A Proofs", "A.1 Lemma", "Chapter 3", "1.2.3.4.5.6.7 Deep"]]
+    [1, 2, 1, 6]
+    """
+
+    def __init__(self) -> None:
+        self.roman = False  # the document's last top-level number was Roman
+        self.shallowest: int | None = None  # the least level of a numbered heading so far
+
+    def level(self, text: str) -> int:
+        """The level of a heading (1 to 6), given the headings before it."""
+        level = self._numbered(text)
+        if level is None:
+            return self.shallowest or 1
+        self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
+        return min(level, MAX_LEVEL)
+
+    def _numbered(self, text: str) -> int | None:
+        m = _ARABIC.match(text)
+        if m:
+            self.roman = self.roman and m.group(1).count(".") > 0
+            return m.group(1).count(".") + 1
+        m = _ROMAN.match(text)
+        if m and m.group(0).strip(" .") and _after(text, m.end()):
+            self.roman = True
+            return 1
+        m = _LETTERED.match(text)
+        if m and _after(text, m.end()):
+            depth = m.group(2).count(".")
+            return depth + (2 if self.roman else 1)
+        if _NAMED.match(text):
+            return 1
+        return None
+
+
+def _after(text: str, end: int) -> bool:
+    """Is there a word after the number (so that "I" or "A" alone, a word itself, is no number)?"""
+    rest = text[end:].strip()
+    return bool(rest) and (rest[0].isupper() or not rest[0].isalpha())
