@@ -307,7 +307,7 @@ class SentenceRecovery:
     @property
     def out_text(self) -> str:
         """The result as text, in ``config.output_format``."""
-        return "".join(render(self.events, self.config, self.lang))
+        return "".join(render(self.events, self.config, self.lang, self.geometry))
 
     @property
     def lang(self) -> str | None:

@@ -18,13 +18,32 @@ times the level, ``--format jsonl`` a ``level`` key):
   unless the document numbers its sections from their second level down.
 
 The levels are computed by :class:`Levels` in input order, streaming, from
-the headings that came before; font sizes (:mod:`srtext.geometry`) are not
-used yet.
+the headings that came before.
+
+With geometry (a PDF, or pdftotext's ``-bbox-layout`` XHTML), the font size of
+each heading is known too, and :func:`document_levels` sets the levels of a
+whole document's headings at once (the output is written when the document's
+headings are all known; a PDF's text is read whole anyway).  The headings' font
+heights are grouped into sizes (heights within 5% of the next larger one are
+one size), and:
+
+* a numbered heading keeps its numbering's level;
+* an unnumbered heading of a size that numbered headings have takes their
+  (most frequent) level: "References" in the size of "1 Introduction" is 1;
+* an unnumbered heading of another size takes the level after that of the
+  nearest larger size that has numbered headings (1 when none is larger);
+* in a document without numbered headings, the sizes are ranked: the largest
+  is level 1, the next 2, and so on (HTML's h1, h2, h3 printed smaller and
+  smaller).
 """
 
 from __future__ import annotations
 
 from srtext.pipeline.patterns import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 MAX_LEVEL = 6
 _ARABIC = lazy(r"\A\s*(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){0,7})\.?(?=\s|\Z)")
@@ -55,11 +74,16 @@ class Levels:
 
     def level(self, text: str) -> int:
         """The level of a heading (1 to 6), given the headings before it."""
+        level = self.numbered(text)
+        return self.shallowest or 1 if level is None else level
+
+    def numbered(self, text: str) -> int | None:
+        """The level of a numbered heading (1 to 6), or None for a heading without a number."""
         level = self._numbered(text)
-        if level is None:
-            return self.shallowest or 1
-        self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
-        return min(level, MAX_LEVEL)
+        if level is not None:
+            level = min(level, MAX_LEVEL)
+            self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
+        return level
 
     def _numbered(self, text: str) -> int | None:
         m = _ARABIC.match(text)
@@ -83,3 +107,44 @@ def _after(text: str, end: int) -> bool:
     """Is there a word after the number (so that "I" or "A" alone, a word itself, is no number)?"""
     rest = text[end:].strip()
     return bool(rest) and (rest[0].isupper() or not rest[0].isalpha())
+
+
+def document_levels(headings: Sequence[tuple[str, float | None]]) -> list[int]:
+    """The levels of a document's headings, given each heading's text and font height (None: unknown).
+
+    >>> document_levels([("Title", 20.0), ("1 Intro", 14.0), ("1.1 Data", 12.0), ("Notes", 12.1),
+    ...                  ("References", 14.0), ("Aside", 10.0)])
+    [1, 1, 2, 2, 1, 3]
+    >>> document_levels([("Handbook", 24.0), ("Filters", 18.0), ("History", 14.0), ("Setup", 18.0)])
+    [1, 2, 3, 2]
+    >>> document_levels([("1 One", None), ("Two", None)])
+    [1, 1]
+    """
+    streaming = Levels()
+    numbered = [streaming.numbered(text) for text, _size in headings]
+    sized = sorted({size for _text, size in headings if size is not None}, reverse=True)
+    cluster: dict[float, int] = {}
+    for i, height in enumerate(sized):  # largest first; within 5% of the one before: one group
+        cluster[height] = 0 if i == 0 else cluster[sized[i - 1]] + (height < 0.95 * sized[i - 1])
+    votes: dict[int, dict[int, int]] = {}
+    for (_text, size), number_level in zip(headings, numbered, strict=True):
+        if size is not None and number_level is not None:
+            counts = votes.setdefault(cluster[size], {})
+            counts[number_level] = counts.get(number_level, 0) + 1
+    known = {c: max(counts, key=lambda level: (counts[level], -level)) for c, counts in votes.items()}
+    levels = []
+    shallowest: int | None = None
+    for (_text, size), level in zip(headings, numbered, strict=True):
+        if level is not None:
+            shallowest = level if shallowest is None else min(shallowest, level)
+        elif size is None:
+            level = shallowest or 1
+        elif not known:
+            level = cluster[size] + 1
+        elif cluster[size] in known:
+            level = known[cluster[size]]
+        else:
+            larger = [c for c in known if c < cluster[size]]
+            level = known[max(larger)] + 1 if larger else 1
+        levels.append(min(level, MAX_LEVEL))
+    return levels

@@ -41,7 +41,15 @@ from collections.abc import Callable, Iterable, Iterator
 from srtext.config import Config
 from srtext.pipeline.events import HEADING, Decision, Event, Paragraph
 from srtext.pipeline.labels import starts_list_item
-from srtext.pipeline.levels import Levels
+from srtext.pipeline.levels import Levels, document_levels
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
+    Geometry = Sequence[LineBox | None]
 
 
 def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> Iterator[str]:
@@ -59,7 +67,7 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
         yield p.text + "\n"
 
 
-def format_markdown(paragraphs: Iterable[Paragraph]) -> Iterator[str]:
+def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | None = None) -> Iterator[str]:
     """Markdown: headings as ``#`` times their level, bulleted items as ``- ``, a blank line between two.
 
     >>> ps = [Paragraph("2.1 Data", "heading", (1,), 1), Paragraph("• First point", "body", (2,), 1),
@@ -72,27 +80,39 @@ def format_markdown(paragraphs: Iterable[Paragraph]) -> Iterator[str]:
     \\# of items
     <BLANKLINE>
     Figure 1: A map
+
+    ``levels``, when given, are the levels of the headings, in order (see
+    :func:`srtext.pipeline.levels.document_levels`); else each heading's comes
+    from its numbering and the headings before it.
     """
-    levels = Levels()
+    level = _leveler(levels)
     first = True
     for p in paragraphs:
         if not first:
             yield "\n"
         first = False
-        yield markdown(p, levels) + "\n"
+        yield markdown(p, level) + "\n"
 
 
-def markdown(p: Paragraph, levels: Levels) -> str:
-    """One paragraph as Markdown (``levels`` gives a heading its level, in input order).
+def _leveler(levels: Sequence[int] | None) -> Callable[[str], int]:
+    """A function giving each heading, in order, its level: from ``levels``, else from its text."""
+    if levels is None:
+        return Levels().level
+    given = iter(levels)
+    return lambda _text: next(given)
 
-    >>> levels = Levels()
+
+def markdown(p: Paragraph, level: Callable[[str], int]) -> str:
+    """One paragraph as Markdown (``level`` gives a heading its level, in input order).
+
+    >>> levels = Levels().level
     >>> [markdown(Paragraph(t, k, (1,), 1), levels) for t, k in [("1 Intro", "heading"), ("▪ Item", "body"),
     ...   ("- Run it.", "body"), ("1. First", "body"), ("> quoted", "body"), ("+ x", "body")]]
     ['# 1 Intro', '- Item', '- Run it.', '1. First', '\\\\> quoted', '\\\\+ x']
     """
     text = p.text
     if p.kind == HEADING:
-        return "#" * levels.level(text) + " " + text
+        return "#" * level(text) + " " + text
     if starts_list_item(text):
         return "- " + text.lstrip()[1:].lstrip()
     if text[:1] in _MARKUP and text[:2] != "- ":
@@ -202,7 +222,12 @@ def dropped_record(d: Decision) -> dict[str, object]:
 
 
 def format_jsonl(
-    events: Iterable[Event], *, sentences: bool = False, with_dropped: bool = False, lang: Lang = None
+    events: Iterable[Event],
+    *,
+    sentences: bool = False,
+    with_dropped: bool = False,
+    lang: Lang = None,
+    levels: Sequence[int] | None = None,
 ) -> Iterator[str]:
     """JSON lines: one object per paragraph or sentence (and dropped line), in input order.
 
@@ -212,12 +237,14 @@ def format_jsonl(
     >>> print("".join(format_jsonl(recover(text_lines(text)))), end="")  # doctest: +NORMALIZE_WHITESPACE
     {"text": "A first line, long and its end. More.", "kind": "body", "page": 1, "lines": [1, 2],
      "start": 0, "end": 37, "dropped": false}
+
+    ``levels`` are the headings' levels, as :func:`format_markdown` takes them.
     """
     number = 0
-    levels = Levels()
+    heading_level = _leveler(levels)
     for e in events:
         if isinstance(e, Paragraph):
-            level = levels.level(e.text) if e.kind == HEADING else None
+            level = heading_level(e.text) if e.kind == HEADING else None
             if sentences:
                 if number == 0:
                     lang = _language(lang)
@@ -244,21 +271,48 @@ def _language(lang: Lang) -> str | None:
     return lang() if callable(lang) else lang
 
 
-def render(events: Iterable[Event], config: Config, lang: Lang = None) -> Iterator[str]:
+def render(
+    events: Iterable[Event], config: Config, lang: Lang = None, geometry: Geometry | None = None
+) -> Iterator[str]:
     """The text of the events in ``config.output_format``.
 
     ``lang`` is the document's language, or a function that tells it, called when
     the first paragraph is out (see :attr:`srtext.pipeline.vocabulary.Vocabulary.lang`).
+    ``geometry``, a box (or None) per input line, gives the headings of ``jsonl``
+    and ``markdown`` levels from their font sizes too; the document's events are
+    then all read before the first is written (see :mod:`srtext.pipeline.levels`).
     """
     fmt = config.output_format
+    levels = None
+    if geometry is not None and fmt in ("jsonl", "markdown"):
+        events = list(events)
+        headings = [e for e in events if isinstance(e, Paragraph) and e.kind == HEADING]
+        levels = document_levels([(p.text, font_height(p, geometry)) for p in headings])
     if fmt == "jsonl":
-        return format_jsonl(events, sentences=config.sentences, with_dropped=config.with_dropped, lang=lang)
+        sentences, with_dropped = config.sentences, config.with_dropped
+        return format_jsonl(events, sentences=sentences, with_dropped=with_dropped, lang=lang, levels=levels)
     paragraphs = (e for e in events if isinstance(e, Paragraph))
     if fmt == "sentences":
         return format_sentences(paragraphs, lang)
     if fmt == "markdown":
-        return format_markdown(paragraphs)
+        return format_markdown(paragraphs, levels)
     return format_paragraphs(paragraphs, fmt)
+
+
+def font_height(p: Paragraph, geometry: Geometry) -> float | None:
+    """The median font height of a paragraph's lines that have boxes, or None.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 612.0, 792.0, 72.0, 300.0, 100.0, 88.0, 102.0, 14.0, 0, 0, None)
+    >>> font_height(Paragraph("1 Intro", "heading", (2,), 1), [None, box])
+    14.0
+    >>> font_height(Paragraph("x", "body", (1,), 1), [None]) is None
+    True
+    """
+    heights = sorted(
+        box.font_height for n in p.lines if 0 < n <= len(geometry) and (box := geometry[n - 1]) is not None
+    )
+    return heights[len(heights) // 2] if heights else None
 
 
 EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\n"

@@ -102,7 +102,7 @@ class Document:
                 if isinstance(e, Decision):
                     yield explain_line(e)
         else:
-            yield from render(events, self.config, lambda: self.vocabulary.lang)
+            yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 
     def _bbox(self, chunks: Iterable[bytes], sniff: bool) -> tuple[Iterable[bytes], bool]:
         """The chunks, or, when they are pdftotext -bbox-layout XHTML, the text of its lines.
