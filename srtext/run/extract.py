@@ -54,13 +54,13 @@ def choose(extractor: str) -> str:
 def extract(path: Path, extractor: str = "auto") -> bytes:
     """The PDF's text as UTF-8 bytes, pages separated by form feeds."""
     tool = choose(extractor)
-    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path)[0])
+    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path))
 
 
 def extract_data(data: bytes, extractor: str = "auto") -> bytes:
     """The text of a PDF given as bytes (read from an object store, say), as :func:`extract`."""
     tool = choose(extractor)
-    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data))[0])
+    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data)))
 
 
 def extract_geometry(source: Path | bytes, extractor: str = "auto") -> tuple[bytes, Boxes]:
@@ -73,9 +73,10 @@ def extract_geometry(source: Path | bytes, extractor: str = "auto") -> tuple[byt
         from srtext.geometry.bbox import parse_bbox
 
         xhtml = _pdftotext(source, "-bbox-layout").decode("utf-8", "surrogateescape")
-        text, boxes = parse_bbox(xhtml)
-        return _check(text.encode("utf-8", "surrogateescape")), boxes
-    data, boxes = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes=True)
+        text, lines = parse_bbox(xhtml)
+        return _check(text.encode("utf-8", "surrogateescape")), lines
+    boxes: Boxes = []
+    data = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes)
     return _check(data), boxes
 
 
@@ -101,8 +102,8 @@ def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
     return r.stdout
 
 
-def _pypdf(source: Path | io.BytesIO, boxes: bool = False) -> tuple[bytes, Boxes]:
-    """The text, and with ``boxes`` a box per line of it (else an empty list)."""
+def _pypdf(source: Path | io.BytesIO, boxes: Boxes | None = None) -> bytes:
+    """The text; a list given as ``boxes`` gets a box per line of it (:mod:`srtext.geometry.positioned`)."""
     import logging
 
     from pypdf import PdfReader
@@ -113,7 +114,7 @@ def _pypdf(source: Path | io.BytesIO, boxes: bool = False) -> tuple[bytes, Boxes
         reader = PdfReader(source if isinstance(source, io.BytesIO) else str(source))
         if reader.is_encrypted and not reader.decrypt(""):
             raise PDFError("the PDF is encrypted")
-        if boxes:
+        if boxes is not None:
             from srtext.geometry.positioned import page_text
 
             read = [page_text(page, number) for number, page in enumerate(reader.pages, 1)]
@@ -126,8 +127,7 @@ def _pypdf(source: Path | io.BytesIO, boxes: bool = False) -> tuple[bytes, Boxes
     if not read:
         raise PDFError("the PDF has no pages")
     pages = [p.rstrip("\n") for p, _boxes in read]
-    lines: Boxes = []
-    if boxes:  # each page's lines, less the line ends rstrip took; the form feed starts the next line
+    if boxes is not None:  # each page's lines, less the line ends rstrip took; a form feed starts a line
         for page, (_text, page_boxes) in zip(pages, read, strict=True):
-            lines += page_boxes[: page.count("\n") + 1]
-    return "\f".join(p + "\n" for p in pages).encode("utf-8", "surrogateescape"), lines
+            boxes += page_boxes[: page.count("\n") + 1]
+    return "\f".join(p + "\n" for p in pages).encode("utf-8", "surrogateescape")
