@@ -86,16 +86,17 @@ def main() -> None:
         ratios.sort()
         print(f"  {group}: {len(ratios)} PDFs, -bbox-layout / plain median {ratios[len(ratios) // 2]:.2f}x")
     if args.pypdf:
-        from srtext.geometry.positioned import pypdf_geometry, pypdf_text
+        from srtext.run.extract import extract, extract_geometry
 
         boxed = lines = 0
         plain_s = geo_s = 0.0
         for pdf in found:
             t = time.perf_counter()
-            text = pypdf_text(pdf)
+            text = extract(pdf, "pypdf").decode("utf-8", "surrogateescape")
             plain_s += time.perf_counter() - t
             t = time.perf_counter()
-            text2, boxes = pypdf_geometry(pdf)
+            data, boxes = extract_geometry(pdf, "pypdf")
+            text2 = data.decode("utf-8", "surrogateescape")
             geo_s += time.perf_counter() - t
             assert text2 == text, pdf
             lines += sum(1 for line in text.split("\n") if line.strip("\f "))

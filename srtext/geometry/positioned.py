@@ -14,7 +14,7 @@ pypdf gives no word boxes: ``left`` is the first piece's origin, ``baseline``
 the pieces' lowest origin, ``font_height`` the largest font size (in points,
 after the matrices), ``top`` ``baseline - font_height`` and ``bottom``
 ``baseline + 0.2 * font_height``; ``right`` is estimated as the last piece's
-origin plus half a font size per character.  There are no blocks: ``block`` is
+origin plus 0.45 font sizes per character.  There are no blocks: ``block`` is
 the line's own number on the page, and ``column`` comes from the lines' ranges.
 """
 
@@ -83,7 +83,10 @@ def page_text(page: Any, number: int) -> tuple[str, list[LineBox | None]]:
 
 def _range(pieces: list[_Piece]) -> tuple[float, float]:
     last = pieces[-1]
-    return min(p[1] for p in pieces), last[1] + 0.5 * last[3] * len(last[0].rstrip())
+    return min(p[1] for p in pieces), last[1] + WIDTH * last[3] * len(last[0].rstrip())
+
+
+WIDTH = 0.45  # a character's estimated width, in font sizes (a Latin text font's average)
 
 
 def _visitor_lines(pieces: list[_Piece]) -> list[tuple[str, list[_Piece]]]:

@@ -116,7 +116,10 @@ class Document:
         from srtext.geometry.bbox import parse_bbox  # only for XHTML: it compiles a pattern
 
         xhtml = b"".join(itertools.chain([first], chunks))
-        text, boxes = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        try:
+            text, boxes = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        except ValueError as e:  # XHTML that starts as poppler's and is not: one line, as a bad PDF
+            raise PDFError(str(e)) from None
         if self.config.geometry != "off":
             self.geometry = boxes
         return [text.encode("utf-8", "surrogateescape")], False
