@@ -29,7 +29,8 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
 The Markdown format (``--format markdown``) writes a heading as ``#`` times
 its level and a space, an item of a bulleted list as ``- `` and its text (an
 item numbered "1." keeps its number, which Markdown reads as a numbered list),
-every other paragraph as it is, and a blank line between two.  A paragraph
+every other paragraph as it is, and a blank line between two (but not between
+two items of a bulleted list).  A paragraph
 that would read as Markdown markup at its start (``#``, ``>``, or a bullet
 that starts no list item) gets a backslash before it.
 """
@@ -70,12 +71,16 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
 def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | None = None) -> Iterator[str]:
     """Markdown: headings as ``#`` times their level, bulleted items as ``- ``, a blank line between two.
 
+    The items of one list follow each other without blank lines (a "tight" list).
+
     >>> ps = [Paragraph("2.1 Data", "heading", (1,), 1), Paragraph("• First point", "body", (2,), 1),
-    ...       Paragraph("# of items", "body", (3,), 1), Paragraph("Figure 1: A map", "caption", (4,), 1)]
+    ...       Paragraph("• Second", "body", (3,), 1), Paragraph("# of items", "body", (4,), 1),
+    ...       Paragraph("Figure 1: A map", "caption", (5,), 1)]
     >>> print("".join(format_markdown(ps)), end="")
     ## 2.1 Data
     <BLANKLINE>
     - First point
+    - Second
     <BLANKLINE>
     \\# of items
     <BLANKLINE>
@@ -86,12 +91,14 @@ def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | Non
     from its numbering and the headings before it.
     """
     level = _leveler(levels)
-    first = True
+    item = None  # was the paragraph before a list item? None: there was none
     for p in paragraphs:
-        if not first:
+        text = markdown(p, level)
+        is_item = text.startswith("- ") and p.kind != HEADING
+        if item is not None and not (item and is_item):  # a list's items are one block
             yield "\n"
-        first = False
-        yield markdown(p, level) + "\n"
+        item = is_item
+        yield text + "\n"
 
 
 def _leveler(levels: Sequence[int] | None) -> Callable[[str], int]:
