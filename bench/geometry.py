@@ -9,6 +9,8 @@ when it is there, read only), runs ``pdftotext x.pdf -`` and ``pdftotext
   two texts have different numbers of lines counts all its lines after the first
   difference as different), and the share of PDFs whose whole text is identical;
 * the time of each run (best of ``--runs``), and their ratio over all PDFs;
+* with ``--srtext``, the time of ``srtext x.pdf`` with ``--geometry auto`` and ``off``
+  (best of ``--runs``, one process each), and whether the two outputs are identical;
 * with ``--pypdf``, the share of pypdf's lines that got a box from its visitor
   (:mod:`srtext.geometry.positioned`), and the time of pypdf with and without it.
 """
@@ -54,6 +56,7 @@ def main() -> None:
     ap.add_argument("paths", nargs="*")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--pypdf", action="store_true")
+    ap.add_argument("--srtext", action="store_true")
     args = ap.parse_args()
     same_lines = all_lines = same_docs = 0
     plain_s = bbox_s = 0.0
@@ -85,6 +88,20 @@ def main() -> None:
     for group, ratios in sorted(groups.items()):
         ratios.sort()
         print(f"  {group}: {len(ratios)} PDFs, -bbox-layout / plain median {ratios[len(ratios) // 2]:.2f}x")
+    if args.srtext:
+        srtext = [sys.executable, "-m", "srtext", "-q"]
+        times = {"auto": 0.0, "off": 0.0}
+        same = 0
+        for pdf in found:
+            outs = {}
+            for mode in times:
+                outs[mode], seconds = timed([*srtext, "--geometry", mode, str(pdf)], args.runs)
+                times[mode] += seconds
+            same += outs["auto"] == outs["off"]
+        print(
+            f"srtext x.pdf: --geometry auto {times['auto']:.2f} s, off {times['off']:.2f} s "
+            f"({times['auto'] / times['off']:.2f}x); outputs identical for {same} of {len(found)} PDFs"
+        )
     if args.pypdf:
         from srtext.run.extract import extract, extract_geometry
 

@@ -27,25 +27,24 @@ and asserted by tests/test_geometry.py on the committed PDFs.
 from __future__ import annotations
 
 import itertools
+import re
 
 from srtext.geometry.box import LineBox, columns_of
 from srtext.geometry.sniff import is_bbox as is_bbox
-from srtext.pipeline.patterns import pattern
+from srtext.pipeline.lines import split_physical
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Iterator, Sequence
 
-    import regex
-
-_TAG = pattern(
+_TAG = re.compile(
     r'<(?:page width="(?P<w>[^"]*)" height="(?P<h>[^"]*)"'
     r"|(?P<tag>/page|flow|/flow)"
     r'|(?P<kind>block|line|word) xMin="(?P<x0>[^"]*)" yMin="(?P<y0>[^"]*)"'
     r' xMax="(?P<x1>[^"]*)" yMax="(?P<y1>[^"]*)")'
     r">(?:(?P<text>[^<]*)</word>)?"
 )
-_RTL = pattern(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
+_RTL = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
 _ENTITIES = (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'"), ("&#39;", "'"), ("&amp;", "&"))
 SPACE = 0.025  # a gap of this many word heights is a space: poppler's 0.03 font sizes (maxCharSpacing)
 WIDE = 1.3  # poppler's maxWideCharSpacingMul: in a line of one-character words, 1.3 times the least gap
@@ -75,14 +74,15 @@ _Line = tuple[float, float, float, float, list[_Word]]
 _Flow = list[tuple[tuple[float, float, float, float], list[_Line]]]
 
 
-def line_text(words: list[_Word]) -> str:
-    """The words of a line as pdftotext's default mode prints them.
+def line_text(words: list[_Word], rotated: bool = False) -> str:
+    """The words of a line as pdftotext's default mode prints them (``rotated``: up or down the page).
 
     >>> w = [_Word("E", 0, 0, 8, 10), _Word("=", 10, 0, 16, 10), _Word("mc", 18, 0, 30, 10)]
     >>> line_text([*w, _Word("2", 30, -2, 34, 5)])
     'E = mc2'
     """
-    rotated = _rotated(words)
+    if len(words) == 1:
+        return words[0].text
     space = _space(words, rotated)
     parts = [words[0].text]
     for before, word in itertools.pairwise(words):
@@ -150,14 +150,6 @@ def reorder(text: str, left_to_right: bool) -> str:
     return "".join(out)
 
 
-def _rotated(words: list[_Word]) -> bool:
-    """Does the line run up or down the page (taller than wide, as an arXiv stamp)?"""
-    if len(words) < 2:
-        return False
-    width = max(w.x1 for w in words) - min(w.x0 for w in words)
-    return max(w.y1 for w in words) - min(w.y0 for w in words) > width
-
-
 def _space(words: list[_Word], rotated: bool) -> float:
     """The least gap between two words that poppler prints as a space, in points."""
     if len(words) > 1 and all(len(w.text) == 1 for w in words):
@@ -178,15 +170,7 @@ def _gap(before: _Word, word: _Word, rotated: bool) -> float:
 def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
     """The text pdftotext's default mode writes for the same PDF, and one box per line of it.
 
-    >>> page = ('<doc><page width="600" height="800"><flow>'
-    ...         '<block xMin="50" yMin="90" xMax="200" yMax="125">'
-    ...         '<line xMin="50" yMin="90" xMax="200" yMax="100">'
-    ...         '<word xMin="50" yMin="90" xMax="100" yMax="100">Fish</word>'
-    ...         '<word xMin="102" yMin="90" xMax="200" yMax="100">&amp;chips</word></line>'
-    ...         '<line xMin="50" yMin="112" xMax="90" yMax="125">'
-    ...         '<word xMin="50" yMin="112" xMax="90" yMax="125">fried</word></line>'
-    ...         '</block></flow></page><page width="600" height="800"></page></doc>')
-    >>> text, boxes = parse_bbox(page)
+    >>> text, boxes = parse_bbox(_DOCTEST)
     >>> text
     'Fish &chips\\nfried\\n\\n\\x0c\\x0c'
     >>> [(b.page, b.top, b.gap_before, b.font_height) if b else b for b in boxes]
@@ -209,7 +193,8 @@ def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
                     words = line[4]
                     if not words:
                         continue
-                    text = line_text(words)
+                    rotated = len(words) > 1 and line[3] - line[1] > line[2] - line[0]  # taller than wide
+                    text = line_text(words, rotated)
                     hyphen = text.endswith("-") and (i + 1 < len(lines) or b + 1 < len(flow))
                     if left_to_right is not None:
                         text = reorder(text[:-1] if hyphen else text, left_to_right) + ("-" if hyphen else "")
@@ -232,6 +217,36 @@ def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
     if out:
         boxes.append(None)  # the line the last form feed starts, which has no text
     return "".join(out), boxes
+
+
+def align(text: str, read: str, boxes: Sequence[LineBox | None]) -> list[LineBox | None]:
+    """The boxes of ``read``'s lines, moved to the same lines of ``text`` (pdftotext's default output).
+
+    ``read`` is :func:`parse_bbox`'s text and ``boxes`` its boxes.  The two texts
+    have the same lines (146 of 146 PDFs measured: the same number, and 99.8% the
+    same but for spaces), so the boxes are taken as they are when the numbers of
+    lines agree; otherwise lines that are equal without their spaces are paired
+    (:class:`difflib.SequenceMatcher`) and a line of ``text`` left unpaired has no box.
+
+    >>> b = parse_bbox(_DOCTEST)[1]
+    >>> align("Fish & chips\\nfried\\n\\n\\x0c\\x0c", "Fish &chips\\nfried\\n\\n\\x0c\\x0c", b) == b
+    True
+    >>> [x.top if x else x for x in align("Fish &chips\\n\\n\\x0c", "Fish &chips\\nfried\\n\\n\\x0c\\x0c", b)]
+    [90.0, None, None]
+    """
+    want, got = split_physical(text), split_physical(read)
+    if len(want) == len(got):
+        return list(boxes)
+    import difflib
+
+    squeeze = [line.replace(" ", "").strip() for line in want]
+    matcher = difflib.SequenceMatcher(
+        None, squeeze, [line.replace(" ", "").strip() for line in got], autojunk=False
+    )
+    aligned: list[LineBox | None] = [None] * len(want)
+    for a, b, size in matcher.get_matching_blocks():
+        aligned[a : a + size] = boxes[b : b + size]
+    return aligned
 
 
 def _left_to_right(flows: list[_Flow]) -> bool | None:
@@ -267,46 +282,55 @@ def _pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:
     """Each page's width, height and flows (blocks of lines of words), in the order written.
 
     Raises ValueError for XHTML that is not poppler's ``-bbox-layout`` (words
-    without lines, a line outside a block, a block outside a flow).
+    without lines, a line outside a block, a block outside a flow).  The tags are
+    read with one ``findall`` (tuples made in C, 5x faster than a match object's groups).
     """
     size: tuple[float, float] | None = None
     flows: list[_Flow] = []
     flow: _Flow | None = None
     lines: list[_Line] | None = None
     words: list[_Word] | None = None
-    for m in _TAG.finditer(xhtml):
-        kind = m.group("kind")
+    for width, height, tag, kind, x0, y0, x1, y1, text in _TAG.findall(xhtml):
         if kind == "word":
             if words is None:
                 raise ValueError(_NOT_LAYOUT)
-            words.append(_Word(_unescape(m.group("text") or ""), *_rect(m)))
+            words.append(_Word(_unescape(text), float(x0), float(y0), float(x1), float(y1)))
         elif kind == "line":
             if lines is None:
                 raise ValueError(_NOT_LAYOUT)
             words = []
-            lines.append((*_rect(m), words))
+            lines.append((float(x0), float(y0), float(x1), float(y1), words))
         elif kind == "block":
             if flow is None:
                 raise ValueError(_NOT_LAYOUT)
             lines, words = [], None
-            flow.append((_rect(m), lines))
-        elif m.group("w") is not None:
-            size, flows, flow, lines, words = (float(m.group("w")), float(m.group("h"))), [], None, None, None
+            flow.append(((float(x0), float(y0), float(x1), float(y1)), lines))
+        elif width:
+            size, flows, flow, lines, words = (float(width), float(height)), [], None, None, None
         elif size is None:
             raise ValueError(_NOT_LAYOUT)
-        elif m.group("tag") == "flow":
+        elif tag == "flow":
             flow = []
             flows.append(flow)
             lines = words = None
-        elif m.group("tag") == "/flow":
+        elif tag == "/flow":
             flow = lines = words = None
         else:  # </page>
             yield size[0], size[1], flows
             size = None
 
 
-def _rect(m: regex.Match[str]) -> tuple[float, float, float, float]:
-    return float(m.group("x0")), float(m.group("y0")), float(m.group("x1")), float(m.group("y1"))
-
-
 _NOT_LAYOUT = "not pdftotext -bbox-layout output (words outside lines, blocks or flows; -bbox has no lines)"
+
+
+# the document of the doctests: one page of two lines in one block, then an empty page
+_DOCTEST = (
+    '<doc><page width="600" height="800"><flow>'
+    '<block xMin="50" yMin="90" xMax="200" yMax="125">'
+    '<line xMin="50" yMin="90" xMax="200" yMax="100">'
+    '<word xMin="50" yMin="90" xMax="100" yMax="100">Fish</word>'
+    '<word xMin="102" yMin="90" xMax="200" yMax="100">&amp;chips</word></line>'
+    '<line xMin="50" yMin="112" xMax="90" yMax="125">'
+    '<word xMin="50" yMin="112" xMax="90" yMax="125">fried</word></line>'
+    '</block></flow></page><page width="600" height="800"></page></doc>'
+)

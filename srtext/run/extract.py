@@ -66,15 +66,17 @@ def extract_data(data: bytes, extractor: str = "auto") -> bytes:
 def extract_geometry(source: Path | bytes, extractor: str = "auto") -> tuple[bytes, Boxes]:
     """The PDF's text, as :func:`extract` gives it, and a box per line of it (see :mod:`srtext.geometry`).
 
-    With pdftotext, the text is read from ``-bbox-layout`` output
-    (:func:`srtext.geometry.bbox.parse_bbox`); with pypdf, from its positioned text.
+    With pdftotext, the text is the default mode's, byte for byte, and the boxes
+    come from a ``-bbox-layout`` run at the same time, whose lines are the default
+    mode's lines (:func:`srtext.geometry.bbox.align`); with pypdf, the boxes come
+    from its positioned text.
     """
     if choose(extractor) == "pdftotext":
-        from srtext.geometry.bbox import parse_bbox
+        from srtext.geometry.bbox import align, parse_bbox
 
-        xhtml = _pdftotext(source, "-bbox-layout").decode("utf-8", "surrogateescape")
-        text, lines = parse_bbox(xhtml)
-        return _check(text.encode("utf-8", "surrogateescape")), lines
+        data, xhtml = _pdftotext_both(source)
+        read, lines = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        return _check(data), align(data.decode("utf-8", "surrogateescape"), read, lines)
     boxes: Boxes = []
     data = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes)
     return _check(data), boxes
@@ -94,12 +96,30 @@ def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
     r = subprocess.run(
         ["pdftotext", "-enc", "UTF-8", "-q", *flags, name, "-"], input=data, capture_output=True, timeout=600
     )
-    if r.returncode != 0:
+    _status(r.returncode)
+    return r.stdout
+
+
+def _pdftotext_both(source: Path | bytes) -> tuple[bytes, bytes]:
+    """The default mode's text and the ``-bbox-layout`` XHTML; for a file, the two runs at once."""
+    import subprocess
+
+    if isinstance(source, bytes):
+        return _pdftotext(source), _pdftotext(source, "-bbox-layout")
+    args = ["pdftotext", "-enc", "UTF-8", "-q", str(source), "-"]
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL) as run:
+        xhtml = _pdftotext(source, "-bbox-layout")
+        text, _ = run.communicate(timeout=600)
+    _status(run.returncode)
+    return text, xhtml
+
+
+def _status(code: int) -> None:
+    if code != 0:
         reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
-            r.returncode, f"pdftotext failed with status {r.returncode}"
+            code, f"pdftotext failed with status {code}"
         )
         raise PDFError(reason)
-    return r.stdout
 
 
 def _pypdf(source: Path | io.BytesIO, boxes: Boxes | None = None) -> bytes:
