@@ -109,8 +109,13 @@ def _after(text: str, end: int) -> bool:
     return bool(rest) and (rest[0].isupper() or not rest[0].isalpha())
 
 
-def document_levels(headings: Sequence[tuple[str, float | None]]) -> list[int]:
+def document_levels(headings: Sequence[tuple[str, float | None]], body: float | None = None) -> list[int]:
     """The levels of a document's headings, given each heading's text and font height (None: unknown).
+
+    ``body`` is the font height of the document's running text, when known: a
+    numbered heading no larger than that (a numbered list item taken for a
+    heading, IEEE's small capitals) gives its level to the unnumbered headings
+    of its own size only, not to the sizes above it.
 
     >>> document_levels([("Title", 20.0), ("1 Intro", 14.0), ("1.1 Data", 12.0), ("Notes", 12.1),
     ...                  ("References", 14.0), ("Aside", 10.0)])
@@ -119,6 +124,8 @@ def document_levels(headings: Sequence[tuple[str, float | None]]) -> list[int]:
     [1, 2, 3, 2]
     >>> document_levels([("1 One", None), ("Two", None)])
     [1, 1]
+    >>> document_levels([("Big", 24.0), ("Mid", 18.0), ("1. a list item", 12.0), ("Lead", 12.0)], body=12.0)
+    [1, 2, 1, 1]
     """
     streaming = Levels()
     numbered = [streaming.numbered(text) for text, _size in headings]
@@ -126,12 +133,15 @@ def document_levels(headings: Sequence[tuple[str, float | None]]) -> list[int]:
     cluster: dict[float, int] = {}
     for i, height in enumerate(sized):  # largest first; within 5% of the one before: one group
         cluster[height] = 0 if i == 0 else cluster[sized[i - 1]] + (height < 0.95 * sized[i - 1])
-    votes: dict[int, dict[int, int]] = {}
+    votes: dict[int, dict[int, int]] = {}  # each size's numbered levels, with how often
+    sized_votes: dict[int, dict[int, int]] = {}  # the same, of sizes above the running text's
     for (_text, size), number_level in zip(headings, numbered, strict=True):
         if size is not None and number_level is not None:
-            counts = votes.setdefault(cluster[size], {})
-            counts[number_level] = counts.get(number_level, 0) + 1
-    known = {c: max(counts, key=lambda level: (counts[level], -level)) for c, counts in votes.items()}
+            for table in (votes, sized_votes) if body is None or size > 1.05 * body else (votes,):
+                counts = table.setdefault(cluster[size], {})
+                counts[number_level] = counts.get(number_level, 0) + 1
+    everywhere = {c: max(counts, key=lambda level: (counts[level], -level)) for c, counts in votes.items()}
+    known = {c: everywhere[c] for c in sized_votes}
     levels = []
     shallowest: int | None = None
     for (_text, size), level in zip(headings, numbered, strict=True):
@@ -139,10 +149,10 @@ def document_levels(headings: Sequence[tuple[str, float | None]]) -> list[int]:
             shallowest = level if shallowest is None else min(shallowest, level)
         elif size is None:
             level = shallowest or 1
+        elif cluster[size] in everywhere:  # the level numbered headings of its size have
+            level = everywhere[cluster[size]]
         elif not known:
             level = cluster[size] + 1
-        elif cluster[size] in known:
-            level = known[cluster[size]]
         else:
             larger = [c for c in known if c < cluster[size]]
             level = known[max(larger)] + 1 if larger else 1

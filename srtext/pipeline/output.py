@@ -294,7 +294,9 @@ def render(
     if geometry is not None and fmt in ("jsonl", "markdown"):
         events = list(events)
         headings = [e for e in events if isinstance(e, Paragraph) and e.kind == HEADING]
-        levels = document_levels([(p.text, font_height(p, geometry)) for p in headings])
+        levels = document_levels(
+            [(p.text, font_height(p, geometry)) for p in headings], body_height(geometry)
+        )
     if fmt == "jsonl":
         sentences, with_dropped = config.sentences, config.with_dropped
         return format_jsonl(events, sentences=sentences, with_dropped=with_dropped, lang=lang, levels=levels)
@@ -320,6 +322,22 @@ def font_height(p: Paragraph, geometry: Geometry) -> float | None:
         box.font_height for n in p.lines if 0 < n <= len(geometry) and (box := geometry[n - 1]) is not None
     )
     return heights[len(heights) // 2] if heights else None
+
+
+def body_height(geometry: Geometry) -> float | None:
+    """The font height most lines have (to a tenth of a point): the running text's.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 612.0, 792.0, 72.0, 300.0, 100.0, 88.0, 102.0, 10.0, 0, 0, None)
+    >>> body_height([box, None, box._replace(font_height=14.0), box._replace(font_height=10.02)])
+    10.0
+    """
+    counts: dict[float, int] = {}
+    for box in geometry:
+        if box is not None:
+            key = round(box.font_height, 1)
+            counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
 
 
 EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\n"
