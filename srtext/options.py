@@ -83,7 +83,8 @@ OPTIONS: tuple[Option, ...] = (
         choices=FORMATS,
         more="Sentences are split for the document's language (abbreviations, initials, ordinals, "
         "numbers, ellipses, quotes and CJK full stops), see --lang; the JSON keys are under JSON LINES. "
-        "A heading's level is its numbering's depth (2.1 is 2), else 1 (see docs/geometry.md)",
+        "A heading's level is its numbering's depth (2.1 is 2); with geometry (see --geometry) also its "
+        "font size among the document's headings (see docs/geometry.md)",
     ),
     Option(
         "sentences",
