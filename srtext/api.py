@@ -152,8 +152,13 @@ def recover_text(text: str, config: Config | None = None) -> str:
     """
     config = config or Config(window=None)
     vocabulary = Vocabulary(config.lang)
-    events = recover(text_lines(text), config, vocabulary=vocabulary)
-    return "".join(render(events, config, lambda: vocabulary.lang))
+    geometry = None
+    if text.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")):  # pdftotext -bbox-layout XHTML: its lines' text
+        from srtext.geometry.bbox import read_xhtml
+
+        text, geometry = read_xhtml(text, keep=config.geometry != "off")
+    events = recover(text_lines(text), config, vocabulary=vocabulary, geometry=geometry)
+    return "".join(render(events, config, lambda: vocabulary.lang, geometry))
 
 
 def _names_a_file(text: str) -> bool:

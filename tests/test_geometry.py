@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from srtext import SentenceRecovery
+from srtext.api import recover_text, recover_texts
 from srtext.config import Config
 from srtext.geometry.bbox import parse_bbox
 from srtext.geometry.sniff import is_bbox
@@ -129,6 +130,8 @@ def test_api_keeps_boxes_from_xhtml() -> None:
         for line in sr.lines:
             assert (sr.geometry[line.number - 1] is None) == (line.text == ""), line
     assert SentenceRecovery(xhtml, geometry="off").geometry is None
+    text = xhtml.read_text(encoding="utf-8")
+    assert recover_text(text) == recover_text(_expected(xhtml)) == next(recover_texts([text.encode()]))
     with pytest.raises(ValueError, match="geometry"):
         Config(geometry="on")  # type: ignore[arg-type]
 

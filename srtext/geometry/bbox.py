@@ -219,6 +219,18 @@ def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
     return "".join(out), boxes
 
 
+def read_xhtml(text: str, keep: bool = True) -> tuple[str, list[LineBox | None] | None]:
+    """A text that may be pdftotext's XHTML: its lines' text and boxes (``keep`` False: None), else itself.
+
+    >>> read_xhtml("plain text\\n")
+    ('plain text\\n', None)
+    """
+    if not is_bbox(text[:4096].encode("utf-8", "surrogateescape")):
+        return text, None
+    read, boxes = parse_bbox(text)
+    return read, boxes if keep else None
+
+
 def align(text: str, read: str, boxes: Sequence[LineBox | None]) -> list[LineBox | None]:
     """The boxes of ``read``'s lines, moved to the same lines of ``text`` (pdftotext's default output).
 
