@@ -3,17 +3,20 @@
 For every PDF of corpora/broad whose source is kept beside it (HTML: h1-h6;
 LaTeX: \\part, \\chapter, \\section, \\subsection, \\subsubsection, \\paragraph,
 ranked in that order among those the document uses; ODT: ``text:outline-level``),
-recovers the PDF with ``--format jsonl``, with geometry and without it, pairs each
-heading srtext writes with the source's heading of the same words (its number left
-out: "2.1 Data" is "Data"), and reports the share of paired headings whose level is
-the source's.  The source's levels count from 1 for the document's shallowest
-heading (an HTML page whose headings are h2 and h3 has levels 1 and 2).
+recovers the PDF with ``--format jsonl``, with geometry and without it, pairs the
+headings srtext writes with the source's headings of the same words (numbers left
+out: "2.1 Data" is "Data"), in order (a longest common subsequence; ``--pairing
+first``: each with the first source heading of its words), and reports
+the share of paired headings whose level is the source's.  The source's levels
+count from 1 for the document's shallowest heading (an HTML page whose headings
+are h2 and h3 has levels 1 and 2).
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import difflib
 import html
 import json
 import re
@@ -64,6 +67,22 @@ def truth(pdf: Path) -> list[tuple[str, int]] | None:
     return [(words(text), used.index(level) + 1) for text, level in found]
 
 
+def pairs(want: list[str], got: list[str], pairing: str = "ordered") -> list[tuple[int, int]]:
+    """The source's and srtext's headings of the same words, paired in order (a longest common
+    subsequence: a title that repeats a section's words is not paired with the section), or
+    with ``first`` each of srtext's with the first unpaired source heading of its words."""
+    if pairing == "first":
+        found, free = [], list(range(len(want)))
+        for b, text in enumerate(got):
+            a = next((a for a in free if want[a] == text), None)
+            if a is not None:
+                free.remove(a)
+                found.append((a, b))
+        return found
+    matcher = difflib.SequenceMatcher(None, want, got, autojunk=False)
+    return [(a + k, b + k) for a, b, size in matcher.get_matching_blocks() for k in range(size)]
+
+
 def headings(pdf: Path, geometry: str) -> list[tuple[str, int]]:
     sr = SentenceRecovery(pdf, output_format="jsonl", geometry=geometry)
     records = [json.loads(line) for line in sr.out_text.splitlines()]
@@ -73,6 +92,7 @@ def headings(pdf: Path, geometry: str) -> list[tuple[str, int]]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default=None, help="validate or tune (default: both)")
+    ap.add_argument("--pairing", choices=("ordered", "first"), default="ordered")
     args = ap.parse_args()
     index = ROOT / "corpora" / "broad" / "index.tsv"
     split = {row["id"]: row["split"] for row in csv.DictReader(index.open(), delimiter="\t")}
@@ -86,14 +106,11 @@ def main() -> None:
             continue
         family = pdf.parent.name
         for geometry in ("off", "auto"):
-            left = list(want)
+            got = headings(pdf, geometry)
             right = paired = 0
-            for text, level in headings(pdf, geometry):
-                match = next((i for i, (t, _level) in enumerate(left) if t == text), None)
-                if match is None:
-                    continue
+            for a, b in pairs([t for t, _level in want], [t for t, _level in got], args.pairing):
                 paired += 1
-                right += left.pop(match)[1] == level
+                right += want[a][1] == got[b][1]
             cell = table.setdefault((family, part, geometry), [0, 0, 0])
             cell[0] += right
             cell[1] += paired
