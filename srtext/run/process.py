@@ -108,12 +108,15 @@ class Document:
         """The chunks, or, when they are pdftotext -bbox-layout XHTML, the text of its lines.
 
         The boxes are kept in :attr:`geometry` unless ``config.geometry`` is off.
+        An extractor's text (``sniff`` False) is taken as it is.
         """
+        if not sniff:
+            return chunks, sniff
         chunks = iter(chunks)
         first = next(chunks, b"")
         if not is_bbox(first):
             return itertools.chain([first], chunks), sniff
-        from srtext.geometry.bbox import parse_bbox  # only for XHTML: it compiles a pattern
+        from srtext.geometry.bbox import parse_bbox  # only for XHTML: not on the start-up path
 
         xhtml = b"".join(itertools.chain([first], chunks))
         try:
