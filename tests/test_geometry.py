@@ -188,3 +188,10 @@ def test_pypdf_boxes_the_lines_of_its_own_text() -> None:
     printed = [b for line, b in zip(lines, boxes, strict=True) if line.strip("\f\n ")]
     assert sum(b is not None for b in printed) >= 0.9 * len(printed)
     assert {b.column for b in printed if b} == {0, 1}
+
+
+def test_geometry_package_imports_neither_run_nor_cli() -> None:
+    """srtext.geometry is input reading the library and the rules use: it must not depend on the runner."""
+    for module in (ROOT / "srtext" / "geometry").glob("*.py"):
+        source = module.read_text(encoding="utf-8")
+        assert "srtext.run" not in source and "srtext.cli" not in source, module
