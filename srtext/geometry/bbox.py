@@ -98,7 +98,7 @@ def _bidi(kind: str) -> str:
         return "R"
     if kind == "L":
         return "L"
-    return "N" if kind in ("EN", "AN") else ""
+    return "N" if kind in ("EN", "AN", "CS", "ES", "ET") else ""
 
 
 def reorder(text: str, left_to_right: bool) -> str:
