@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,22 @@ def test_markdown_of_xhtml_ranks_headings_by_font_size() -> None:
     assert "# Filter anhand des Empfängers einstellen" in text_only
     strip = [line.lstrip("#") for line in with_sizes]
     assert strip == [line.lstrip("#") for line in text_only]  # the same paragraphs, only levels differ
+
+
+def test_markdown_streams_with_bounded_look_ahead() -> None:
+    """Without geometry the first block is out after at most a window of lines, as with the other formats."""
+    from srtext import recover
+    from srtext.pipeline.lines import number_lines
+    from srtext.pipeline.output import render
+
+    read = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal read
+        for i in range(100_000):
+            read += 1
+            yield f"{i + 1} Section\n" if i % 10 == 0 else "A line of running text that goes on and on,\n"
+
+    config = Config(output_format="markdown", window=50)
+    first = next(iter(render(recover(number_lines(lines()), config), config)))
+    assert first.startswith("# 1 Section") and read <= 200, read
