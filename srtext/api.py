@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import os
 import time
 from collections.abc import Iterable, Iterator
@@ -23,6 +24,12 @@ from srtext.run.result import Result as Result  # the result of recover_paths an
 
 Source = str | bytes | os.PathLike[str] | Iterable[str]
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
 
 def recover(
     lines: Iterable[Line],
@@ -30,6 +37,7 @@ def recover(
     *,
     stats: WidthStats | None = None,
     vocabulary: Vocabulary | None = None,
+    geometry: Sequence[LineBox | None] | None = None,
 ) -> Iterator[Event]:
     """Recover paragraphs from numbered lines, streaming.
 
@@ -144,8 +152,13 @@ def recover_text(text: str, config: Config | None = None) -> str:
     """
     config = config or Config(window=None)
     vocabulary = Vocabulary(config.lang)
-    events = recover(text_lines(text), config, vocabulary=vocabulary)
-    return "".join(render(events, config, lambda: vocabulary.lang))
+    geometry = None
+    if text.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")):  # pdftotext -bbox-layout XHTML: its lines' text
+        from srtext.geometry.bbox import read_xhtml
+
+        text, geometry = read_xhtml(text, keep=config.geometry != "off")
+    events = recover(text_lines(text), config, vocabulary=vocabulary, geometry=geometry)
+    return "".join(render(events, config, lambda: vocabulary.lang, geometry))
 
 
 def _names_a_file(text: str) -> bool:
@@ -178,6 +191,9 @@ class SentenceRecovery:
     def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
         base = config or Config(window=None)
         self.config: Config = base.replace(**options) if options else base
+        #: a box per input line (``geometry[line.number - 1]``) when the source was a PDF or
+        #: pdftotext -bbox-layout XHTML and ``config.geometry`` is not off; else None
+        self.geometry: list[LineBox | None] | None = None
         self.lines: list[Line] = self.read_lines(source)
         self.stats = WidthStats()
         self.vocabulary = Vocabulary(self.config.lang)
@@ -208,9 +224,14 @@ class SentenceRecovery:
         """Read the document's lines from text, bytes, a path (text or PDF) or an iterable of lines.
 
         A ``str`` is always the text itself; one that names an existing file
-        gets a warning, since ``Path(name)`` was probably meant.
+        gets a warning, since ``Path(name)`` was probably meant.  pdftotext
+        ``-bbox-layout`` XHTML (as text, bytes or a file) is read as the text of
+        its lines, and a PDF or such XHTML sets :attr:`geometry` (unless
+        ``config.geometry`` is off).
         """
         from pathlib import Path
+
+        from srtext.geometry.sniff import is_bbox
 
         if isinstance(source, str):
             if "\n" not in source and len(source) < 4096 and _names_a_file(source):
@@ -221,18 +242,39 @@ class SentenceRecovery:
                     f"pass pathlib.Path({source!r}) to read the file",
                     stacklevel=3,
                 )
+            if source.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")) and is_bbox(source[:4096].encode()):
+                return self._read_bbox(source)
             return list(text_lines(source))
         if isinstance(source, bytes):
+            if is_bbox(source[:4096]):
+                return self._read_bbox(source.decode("utf-8", "surrogateescape"))
             return list(byte_lines([source], self.config.encoding))
         if isinstance(source, os.PathLike):
             path = Path(source)
             from srtext.run.extract import extract, is_pdf
 
             if is_pdf(path):
-                return list(byte_lines([extract(path)], self.config.encoding, sniff=False))
+                if self.config.geometry == "off":
+                    return list(byte_lines([extract(path)], self.config.encoding, sniff=False))
+                from srtext.run.extract import extract_geometry
+
+                data, self.geometry = extract_geometry(path)
+                return list(byte_lines([data], "utf-8", sniff=False))
             with path.open("rb") as f:
-                return list(byte_lines(iter(lambda: f.read(1 << 16), b""), self.config.encoding))
+                head = f.read(4096)
+                if is_bbox(head):
+                    return self._read_bbox((head + f.read()).decode("utf-8", "surrogateescape"))
+                chunks = itertools.chain([head], iter(lambda: f.read(1 << 16), b""))
+                return list(byte_lines(chunks, self.config.encoding))
         return list(number_lines(source))
+
+    def _read_bbox(self, xhtml: str) -> list[Line]:
+        from srtext.geometry.bbox import parse_bbox
+
+        text, boxes = parse_bbox(xhtml)
+        if self.config.geometry != "off":
+            self.geometry = boxes
+        return list(text_lines(text))
 
     def calculate_cw(self) -> int:
         """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
@@ -255,7 +297,7 @@ class SentenceRecovery:
     @cached_property
     def events(self) -> list[Event]:
         config = self.config.replace(cw=self.cw, window=None)
-        return list(recover(self.lines, config, vocabulary=self.vocabulary))
+        return list(recover(self.lines, config, vocabulary=self.vocabulary, geometry=self.geometry))
 
     @property
     def paragraphs(self) -> list[Paragraph]:
@@ -270,7 +312,7 @@ class SentenceRecovery:
     @property
     def out_text(self) -> str:
         """The result as text, in ``config.output_format``."""
-        return "".join(render(self.events, self.config, self.lang))
+        return "".join(render(self.events, self.config, self.lang, self.geometry))
 
     @property
     def lang(self) -> str | None:

@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     from typing import Literal
 
     Mode = Literal["default", "paper"]
-    Format = Literal["lines", "blank", "sentences", "jsonl"]
+    Format = Literal["lines", "blank", "sentences", "jsonl", "markdown"]
+    Geometry = Literal["auto", "off"]
 else:
-    Mode = Format = str  # the choices are checked by Config itself (and argparse)
+    Mode = Format = Geometry = str  # the choices are checked by Config itself (and argparse)
 
 MODES: tuple[str, ...] = ("default", "paper")
-FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")
+FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl", "markdown")
+GEOMETRIES: tuple[str, ...] = ("auto", "off")
 
 
 class Config(Frozen):
@@ -57,7 +59,10 @@ class Config(Frozen):
             ``"blank"``, paragraphs separated by an empty line; ``"sentences"``,
             one sentence per line with paragraphs separated by an empty line; or
             ``"jsonl"``, one JSON object per paragraph with its kind, page, input
-            line numbers and character offsets (schema in :mod:`srtext.pipeline.output`).
+            line numbers and character offsets (schema in :mod:`srtext.pipeline.output`);
+            or ``"markdown"``, headings as ``#`` times their level (see
+            :mod:`srtext.pipeline.levels`), list items as ``- `` or their number,
+            other paragraphs as paragraphs, a blank line between two.
         sentences: with ``output_format="jsonl"``, one object per sentence
             instead of per paragraph.
         with_dropped: with ``output_format="jsonl"``, also write every dropped
@@ -85,6 +90,12 @@ class Config(Frozen):
             a paper's title and its body, see :mod:`srtext.pipeline.front`).  Default:
             furniture, footnotes and objects.  A class not dropped is kept, each
             of its paragraphs on a line of its own.
+        geometry: ``"auto"`` (default): where the input says where each line
+            stood on its page (a PDF, or pdftotext's ``-bbox-layout`` XHTML), keep
+            a :class:`~srtext.geometry.box.LineBox` per line beside the text; ``"off"``:
+            read text only (a PDF in pdftotext's default mode, as before; XHTML is
+            still read as the text of its lines).  The text is the same either way
+            (see :mod:`srtext.geometry`).
     """
 
     _fields = (
@@ -100,6 +111,7 @@ class Config(Frozen):
         "cache_dir",
         "encoding",
         "drop",
+        "geometry",
     )
     __slots__ = _fields
     # A plain class, not a dataclass: see srtext.record.  Its defaults are those of __init__.
@@ -116,6 +128,7 @@ class Config(Frozen):
     cache_dir: str | None
     encoding: str
     drop: frozenset[str]
+    geometry: Geometry
 
     def __init__(
         self,
@@ -131,6 +144,7 @@ class Config(Frozen):
         cache_dir: str | None = None,
         encoding: str = "utf-8",
         drop: Iterable[str] = DROPPED_BY_DEFAULT,
+        geometry: Geometry = "auto",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -148,6 +162,8 @@ class Config(Frozen):
         unknown = set(drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
+        if geometry not in GEOMETRIES:
+            raise ValueError(f"geometry must be one of {', '.join(GEOMETRIES)}, not {geometry!r}")
         try:
             "".encode(encoding)
         except LookupError:
@@ -165,6 +181,7 @@ class Config(Frozen):
             cache_dir,
             encoding,
             frozenset(drop),
+            geometry,
         )
         self._set(values)
 

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.api import recover
 from srtext.config import Config, RunOptions
+from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
@@ -31,7 +32,7 @@ from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
 from srtext.run.batch import Job, audit_name, read_chunks
-from srtext.run.extract import PDFError, extract, extract_data
+from srtext.run.extract import PDFError, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
     dropped_name,
@@ -49,6 +50,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any, BinaryIO
 
+    from srtext.geometry.box import LineBox
+
 
 class Document:
     """One input's run: the config, and what is counted and noticed while it is read."""
@@ -60,6 +63,7 @@ class Document:
         self.invalid = False
         self.stats = WidthStats()
         self.vocabulary = Vocabulary(config.lang)
+        self.geometry: list[LineBox | None] | None = None  # a box per line, when the input had them
 
     def _counted(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
         for chunk in chunks:
@@ -88,17 +92,42 @@ class Document:
         ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
         gave, which is text whatever characters it holds.
         """
+        chunks, sniff = self._bbox(chunks, sniff)
         lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
-        events = self._count(
-            recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped, seen
+        recovered = recover(
+            lines, self.config, stats=self.stats, vocabulary=self.vocabulary, geometry=self.geometry
         )
+        events = self._count(recovered, dropped, seen)
         if explain:
             yield EXPLAIN_HEADER
             for e in events:
                 if isinstance(e, Decision):
                     yield explain_line(e)
         else:
-            yield from render(events, self.config, lambda: self.vocabulary.lang)
+            yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
+
+    def _bbox(self, chunks: Iterable[bytes], sniff: bool) -> tuple[Iterable[bytes], bool]:
+        """The chunks, or, when they are pdftotext -bbox-layout XHTML, the text of its lines.
+
+        The boxes are kept in :attr:`geometry` unless ``config.geometry`` is off.
+        An extractor's text (``sniff`` False) is taken as it is.
+        """
+        if not sniff:
+            return chunks, sniff
+        chunks = iter(chunks)
+        first = next(chunks, b"")
+        if not is_bbox(first):
+            return itertools.chain([first], chunks), sniff
+        from srtext.geometry.bbox import parse_bbox  # only for XHTML: not on the start-up path
+
+        xhtml = b"".join(itertools.chain([first], chunks))
+        try:
+            text, boxes = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        except ValueError as e:  # XHTML that starts as poppler's and is not: one line, as a bad PDF
+            raise PDFError(str(e)) from None
+        if self.config.geometry != "off":
+            self.geometry = boxes
+        return [text.encode("utf-8", "surrogateescape")], False
 
     def _count(
         self,
@@ -255,7 +284,7 @@ def process_file(
     rows: list[tuple[object, ...]] = []
     try:
         with contextlib.ExitStack() as stack:
-            chunks, extracted = _open_input(job, options, stack, in_fs, result)
+            chunks, extracted = _open_input(job, options, stack, in_fs, result, doc)
             dropped = rows.append if options.dropped_rows else None
             events: list[Event] = []
             seen = events.append if page is not None else None
@@ -313,11 +342,12 @@ def audit_page_name(job: Job, options: RunOptions) -> str | None:
 
 
 def _open_input(
-    job: Job, options: RunOptions, stack: contextlib.ExitStack, fs: Any, result: Result
+    job: Job, options: RunOptions, stack: contextlib.ExitStack, fs: Any, result: Result, doc: Document
 ) -> tuple[Iterator[bytes], bool]:
     """The input's bytes in chunks, and whether they are a PDF's extracted text.
 
-    A PDF is extracted first, so that it fails before any output.
+    A PDF is extracted first, so that it fails before any output; with geometry,
+    its boxes go to ``doc.geometry``.
     """
     t = time.perf_counter()
     if fs is None and str(job.input) == "-":
@@ -330,7 +360,10 @@ def _open_input(
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if path.suffix.lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
-            data = extract(path, options.extractor) if regular else extract_data(head + f.read())
+            if doc.config.geometry != "off":
+                data, doc.geometry = extract_geometry(path if regular else head + f.read(), options.extractor)
+            else:
+                data = extract(path, options.extractor) if regular else extract_data(head + f.read())
             result.extract_seconds = time.perf_counter() - t
             return iter([data]), True
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
@@ -338,7 +371,10 @@ def _open_input(
     f = stack.enter_context(fs.open(str(job.input), "rb"))
     if str(job.input).lower().endswith(".pdf") or f.read(5) == b"%PDF-":
         f.seek(0)
-        data = extract_data(f.read(), options.extractor)
+        if doc.config.geometry != "off":
+            data, doc.geometry = extract_geometry(f.read(), options.extractor)
+        else:
+            data = extract_data(f.read(), options.extractor)
         result.extract_seconds = time.perf_counter() - t
         return iter([data]), True
     f.seek(0)
