@@ -30,8 +30,8 @@ def decision_fields(d: Decision) -> dict[str, object]:
     >>> line = Line(7, 2, "x = 1")
     >>> d = Decision(line, LineClass.UNFINISHED, Band.SHORT, 5, 60, "object", "drop", "why", "r")
     >>> decision_fields(d)  # doctest: +NORMALIZE_WHITESPACE
-    {'line.number': 7, 'line.page': 2, 'line.mark': '', 'line.offset': 0, 'line.rule': '', 'cls': 'UL', 'band': 'short',
-     'width': 5, 'cw': 60, 'kind': 'object', 'action': 'drop', 'reason': 'why', 'rule': 'r'}
+    {'line.number': 7, 'line.page': 2, 'line.mark': '', 'line.offset': 0, 'line.rule': '', 'cls': 'UL',
+     'band': 'short', 'width': 5, 'cw': 60, 'kind': 'object', 'action': 'drop', 'reason': 'why', 'rule': 'r'}
     """
     out: dict[str, object] = {}
     for name in d._fields:
