@@ -53,6 +53,27 @@ from srtext.pipeline.rules.short_lines import (
 #: The rules in the order they are asked; the first that answers decides.  Those
 #: for any line come first, then those for a short line (one of them always answers)
 #: or those for a full or long one.
+#:
+#: Most neighbours answer for different lines and could trade places; these pairs
+#: answer for some lines alike, and the first of each must come first (each has a
+#: case file that fails when the two are swapped: tests/test_order.py):
+#:
+#: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
+#:   is text, though a short line with little prose looks like debris;
+#: * debris before interruption: debris inside a running sentence is still debris
+#:   (counted as such: the next line after it starts anew), not a page element;
+#: * figure_label before short_after_display: a figure's labels over its caption
+#:   are the figure's, not text after a display;
+#: * indented_first_line before short_outside_paragraph: a paragraph's indented
+#:   first line counts as full, so the next line goes on from it;
+#: * short_after_heading before short_after_body_line: a short finished line under
+#:   a full-width heading starts a paragraph, it does not end the heading;
+#: * short_after_body_line before short_after_short_line: after a full line, a
+#:   short line ends the paragraph; only after a short line is it a heading's;
+#: * body_mid_sentence before body_after_short_line: a sentence that goes on over
+#:   a short line (a line ending on "the") is not a new paragraph;
+#: * sentence_then_blank_line before weighed_boundary: a finished line, a blank
+#:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     theorem_label,
