@@ -75,6 +75,7 @@ def recover(
             stats=stats,
             joint=joint,
             repair=repairer(config.repair),
+            geometry=geometry,
         )
     )
 

@@ -11,6 +11,7 @@ import pytest
 from srtext.pipeline import weigh, weights
 from srtext.pipeline.classify import Band, classify_line
 from srtext.pipeline.events import BODY, Open
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.lines import Line
 from srtext.pipeline.rules.context import Ctx, Item
 
@@ -20,12 +21,14 @@ ROOT = Path(__file__).resolve().parents[1]
 def _item(text: str, number: int, *, cw: int = 60, blank: bool = False) -> Item:
     width = len(text)
     band = Band.SHORT if width < 0.9 * cw else Band.FULL
-    return Item(Line(number, 1, text), width, cw, classify_line(text), band, blank, False)
+    return Item(
+        Line(number, 1, text), width, cw, classify_line(text), band, blank, False, False, Evidence(text)
+    )
 
 
 def _ctx(before: str, line: str, *, blank: bool = False) -> Ctx:
     prev = _item(before, 1)
-    state = Open(BODY, prev.line, prev.cls, prev.band)
+    state = Open(BODY, prev.line, prev.cls, prev.band, prev.ev)
     return Ctx(_item(line, 2, blank=blank), None, state)
 
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from srtext.pipeline.chars import LIGATURES
 from srtext.pipeline.classify import Band, LineClass
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.hyphen import Joint, Span, join_spans
 from srtext.pipeline.lines import Line
 from srtext.record import NamedTuple
@@ -109,19 +110,21 @@ Event = Decision | Paragraph
 class Open:
     """A paragraph being built: its kind and lines, and how its last line ended."""
 
-    __slots__ = ("after_debris", "kind", "last_band", "last_cls", "lines")
+    __slots__ = ("after_debris", "kind", "last", "last_band", "last_cls", "lines")
 
-    def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None) -> None:
+    def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.kind = kind
         self.lines = [line]
         self.last_cls = cls
         self.last_band = band
+        self.last = ev  # the evidence of the last line (srtext.pipeline.evidence)
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
 
-    def add(self, line: Line, cls: LineClass, band: Band | None) -> None:
+    def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.lines.append(line)
         self.last_cls = cls
         self.last_band = band
+        self.last = ev
         self.after_debris = 0
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:

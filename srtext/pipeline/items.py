@@ -11,22 +11,38 @@ from collections.abc import Iterable, Iterator
 
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.events import EMPTY, Decision
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.rules.context import Item
 from srtext.pipeline.width import Measured
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
+    Geometry = Sequence[LineBox | None]
+
 Trailing = list["Item | Decision"]
 
 
+def box(geometry: Geometry, number: int) -> LineBox | None:
+    """The box of input line ``number`` (1-based), or None where the geometry has none."""
+    return geometry[number - 1] if 0 < number <= len(geometry) else None
+
+
 def items(
-    measured: Iterable[Measured], eps: float, hold: int | None
+    measured: Iterable[Measured], eps: float, hold: int | None, geometry: Geometry | None = None
 ) -> Iterator[tuple[Item | None, Trailing]]:
     """Pair every unmarked non-empty line with what follows it up to the next one.
 
     What follows is empty lines (as ``skip`` decisions) and marked lines
     (furniture, footnotes, as items), in input order.  A blank line counts as
     ``blank_before`` only when no page break or marked line comes between.  At
-    most ``hold`` lines are held back.
+    most ``hold`` lines are held back.  Each item carries its line's
+    :class:`~srtext.pipeline.evidence.Evidence`, with the line's box from
+    ``geometry`` (one per input line, by line number) when given.
     """
     trailing: Trailing = []
     item: Item | None = None
@@ -49,7 +65,8 @@ def items(
             band = full if abs(width - cw) <= tolerance else long if width > cw else short
             mark = line.mark
             if mark and mark != FRONT_MATTER:  # front matter is text: see _Machine.content
-                trailing.append(new(Item, (line, width, cw, cls, band, False, False, False)))
+                ev = Evidence(line.text, box(geometry, line.number) if geometry else None)
+                trailing.append(new(Item, (line, width, cw, cls, band, False, False, False, ev)))
                 interrupted = True
             else:
                 page = line.page
@@ -62,7 +79,8 @@ def items(
                     yield item, trailing
                 after_marked, trailing, interrupted = interrupted, [], False
                 page_break = bool(previous_page) and page != previous_page
-                item = new(Item, (line, width, cw, cls, band, blank, page_break, after_marked))
+                ev = Evidence(line.text, box(geometry, line.number) if geometry else None)
+                item = new(Item, (line, width, cw, cls, band, blank, page_break, after_marked, ev))
                 previous_page = page
                 continue
         if hold is not None and len(trailing) >= hold:

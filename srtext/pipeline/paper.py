@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator
 
 from srtext.pipeline.classify import Band, LineClass, classify_paper, width_band
 from srtext.pipeline.events import BODY, EMPTY, HEADING, OBJECT, Decision, Event, Open
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.hyphen import joint_paper
 from srtext.pipeline.width import Measured
 
@@ -53,10 +54,10 @@ def recover_paper(measured: Iterable[Measured], eps: float) -> Iterator[Event]:
                 yield heading.close(joint_paper)
                 heading = None
             if body is None:
-                body = Open(BODY, line, cls, band)
+                body = Open(BODY, line, cls, band, Evidence(line.text))
                 action = "start"
             else:
-                body.add(line, cls, band)
+                body.add(line, cls, band, Evidence(line.text))
                 action = "join"
             if cls is LineClass.FINISHED:
                 yield decision(BODY, action, "finished line: ends the paragraph")
@@ -70,10 +71,10 @@ def recover_paper(measured: Iterable[Measured], eps: float) -> Iterator[Event]:
                 OBJECT, "drop", "unfinished line off column width inside a paragraph: object or page element"
             )
         elif heading is None:
-            heading = Open(HEADING, line, cls, band)
+            heading = Open(HEADING, line, cls, band, Evidence(line.text))
             yield decision(HEADING, "heading", "unfinished line off column width outside a paragraph")
         else:
-            heading.add(line, cls, band)
+            heading.add(line, cls, band, Evidence(line.text))
             yield decision(HEADING, "merge", "consecutive heading line")
     if heading is not None:
         yield heading.close(joint_paper)

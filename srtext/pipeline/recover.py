@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
-from srtext.pipeline.classify import Band, LineClass, is_caption_start, is_references_heading, section_number
+from srtext.pipeline.classify import Band, LineClass, is_references_heading, section_number
 from srtext.pipeline.events import (
     BODY,
     CAPTION,
@@ -68,6 +68,14 @@ from srtext.pipeline.steps import (
 from srtext.pipeline.width import Measured, WidthStats
 
 _DROPS = (DROP, DROP_END, DROP_INTERRUPTION)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
+    Geometry = Sequence[LineBox | None]
 
 
 class _Machine(State):
@@ -136,7 +144,8 @@ class _Machine(State):
             yield cur.decision(kind, "drop", reason, rule)
         else:
             yield cur.decision(kind, "start", f"{reason} (kept)", rule)
-            yield from self.side(Open(kind, cur.line, cur.cls, cur.band).close(self.joint, self.repair))
+            alone = Open(kind, cur.line, cur.cls, cur.band, cur.ev)
+            yield from self.side(alone.close(self.joint, self.repair))
 
     def marked(self, cur: Item) -> Iterator[Event]:
         """A line marked as page furniture or footnote: never part of the text around it."""
@@ -146,13 +155,13 @@ class _Machine(State):
         if kind in self.dropped:
             yield cur.decision(kind, "drop", reason, rule)
             return
-        if kind == FOOTNOTE and self.note is not None and not is_caption_start(cur.line.text):
-            self.note.add(cur.line, cur.cls, cur.band)
+        if kind == FOOTNOTE and self.note is not None and not cur.ev.caption:
+            self.note.add(cur.line, cur.cls, cur.band, cur.ev)
             yield cur.decision(kind, "join", reason, rule)
             return
         yield from self.close_side()
         yield cur.decision(kind, "start", reason, rule)
-        opened = Open(kind, cur.line, cur.cls, cur.band)
+        opened = Open(kind, cur.line, cur.cls, cur.band, cur.ev)
         if kind == FOOTNOTE:
             self.note = opened
         else:
@@ -215,14 +224,14 @@ class _Machine(State):
             rule = f"front_matter > {rule}"
         if verb == JOIN_CAPTION:
             assert self.caption is not None
-            self.caption.add(cur.line, cur.cls, cur.band)
+            self.caption.add(cur.line, cur.cls, cur.band, cur.ev)
             out.append(self.act(cur, CAPTION, "join", reason, rule))
             return
         if verb == START_CAPTION:
             if self.state is not None and self.state.kind == HEADING:
                 out.extend(self.close())  # a heading does not go on after a caption
                 rule = f"{rule} > caption_closes_the_heading"
-            self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
+            self.caption = Open(CAPTION, cur.line, cur.cls, cur.band, cur.ev)
             out.append(self.act(cur, CAPTION, "start", reason, rule))
             if cur.cls is LineClass.FINISHED:
                 out.extend(self.close_side())
@@ -239,7 +248,7 @@ class _Machine(State):
             self.references = True
         if verb == JOIN:
             assert self.state is not None
-            self.state.add(cur.line, cur.cls, cur.band)
+            self.state.add(cur.line, cur.cls, cur.band, cur.ev)
             action = "merge" if self.state.kind == HEADING else "join"
             out.append(self.act(cur, FRONT if front else self.state.kind, action, reason, rule))
             return
@@ -254,7 +263,7 @@ class _Machine(State):
                 return  # dropping the list drops its heading with it
         # A paragraph's indented first line is a full line: the next goes on from it.
         band = Band.FULL if verb == START_INDENTED else cur.band
-        self.state = Open(kind, cur.line, cur.cls, band)
+        self.state = Open(kind, cur.line, cur.cls, band, cur.ev)
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason
@@ -269,12 +278,14 @@ def recover_default(
     stats: WidthStats | None = None,
     joint: Joint = joint,
     repair: Callable[[str], str] | None = None,
+    geometry: Geometry | None = None,
 ) -> Iterator[Event]:
     """The improved recovery; see the module's docstring for its rules.
 
     ``joint`` joins the lines of a paragraph (:func:`srtext.pipeline.hyphen.joint`, or a
     :class:`srtext.pipeline.hyphen.Dehyphenator`'s, which knows the document's words);
-    ``repair`` mends each line's characters first (:func:`srtext.pipeline.chars.repairer`).
+    ``repair`` mends each line's characters first (:func:`srtext.pipeline.chars.repairer`);
+    ``geometry``, one box per input line, goes into each line's evidence.
 
     >>> from srtext.pipeline.lines import text_lines
     >>> from srtext.pipeline.width import with_column_width
@@ -288,7 +299,7 @@ def recover_default(
     current: Item | None = None
     current_trailing: Trailing = []
     end: list[tuple[Item | None, Trailing]] = [(None, [])]  # after the last item: no next line
-    for nxt, trailing in chain(items(measured, eps, hold), end):
+    for nxt, trailing in chain(items(measured, eps, hold, geometry), end):
         if current is not None:
             yield from machine.content(current, nxt)
         for t in current_trailing:

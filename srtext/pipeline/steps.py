@@ -28,11 +28,6 @@ from collections.abc import Callable
 from srtext.pipeline.classify import (
     Band,
     LineClass,
-    has_section_number,
-    is_caption_start,
-    is_title_like,
-    looks_like_debris,
-    starts_reference_entry,
     starts_reference_list,
 )
 from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph
@@ -102,7 +97,7 @@ def line_fills_the_column(m: State, cur: Item, nxt: Item | None) -> bool:
     return (
         cur.band is Band.SHORT
         and not cur.blank_before
-        and not has_section_number(cur.line.text)
+        and not cur.ev.numbered
         and next_word_overflows(cur, nxt)
     )
 
@@ -126,21 +121,21 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
     if not m.references or entry is None or entry.kind != REFERENCE or heading_after_references(cur):
         return False
     text = cur.line.text
-    if starts_reference_entry(text) or is_caption_start(text):  # a caption is a float inside the list
+    if cur.ev.entry or cur.ev.caption:  # a caption is a float inside the list
         return False
     if len(entry.lines) >= MAX_ENTRY_LINES:
         return True
     if not (cur.blank_before or cur.page_break_before or cur.after_marked) or not text.lstrip()[:1].isupper():
         return False
     if cur.band is Band.SHORT:  # a title has no full stop ("См." is a note's first word)
-        return is_title_like(text) and not text.rstrip().endswith(".") and not looks_like_debris(text)
+        return cur.ev.title_like and not text.rstrip().endswith(".") and not cur.ev.debris
     return (
         entry.last_cls is LineClass.FINISHED
         and nxt is not None
         and not nxt.blank_before
         and nxt.band is not Band.SHORT
-        and not starts_reference_entry(nxt.line.text)
-        and not looks_like_debris(text)
+        and not nxt.ev.entry
+        and not cur.ev.debris
     )
 
 
@@ -155,10 +150,10 @@ def heading_after_references(cur: Item) -> bool:
     return (
         cur.band is Band.SHORT
         and (cur.blank_before or cur.page_break_before or cur.after_marked)
-        and has_section_number(text)
+        and cur.ev.numbered
         and text.split(None, 1)[-1][:1].isupper()
-        and is_title_like(text)
-        and not starts_reference_entry(text)
+        and cur.ev.title_like
+        and not cur.ev.entry
     )
 
 
@@ -189,8 +184,8 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
         not cur.blank_before
         and (c.last_cls is LineClass.UNFINISHED or cur.band is c.last_band is Band.LONG)
         and len(c.lines) < 8
-        and not is_caption_start(cur.line.text)
-        and not looks_like_debris(cur.line.text)
+        and not cur.ev.caption
+        and not cur.ev.debris
     ):
         return JOIN_CAPTION, "continues the caption"
     return None
@@ -224,7 +219,7 @@ def caption_start(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     colon follows the number; an open heading closes before it.
     """
     text = cur.line.text
-    if is_caption_start(text) and (_COLON_CAPTION.match(text) or not mid_sentence(m.state)):
+    if cur.ev.caption and (_COLON_CAPTION.match(text) or not mid_sentence(m.state)):
         return START_CAPTION, "caption: a label and a number"
     return None
 
@@ -247,8 +242,8 @@ def reference_list_debris(m: State, cur: Item, nxt: Item | None) -> Verdict | No
         _in_reference_list(m)
         and len(text.strip()) <= 2
         and not heading_after_references(cur)
-        and not starts_reference_entry(text)
-        and looks_like_debris(text)
+        and not cur.ev.entry
+        and cur.ev.debris
     ):
         return DROP, "short line with little prose: page debris in the reference list"
     return None
@@ -256,7 +251,7 @@ def reference_list_debris(m: State, cur: Item, nxt: Item | None) -> Verdict | No
 
 def reference_entry(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     """In a reference list, an entry starts at its label ("[12]", "[Kn84]", "3.")."""
-    if _in_reference_list(m) and not heading_after_references(cur) and starts_reference_entry(cur.line.text):
+    if _in_reference_list(m) and not heading_after_references(cur) and cur.ev.entry:
         return START, "a reference entry starts at its label"
     return None
 

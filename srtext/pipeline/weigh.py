@@ -20,8 +20,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from srtext.pipeline.classify import LineClass, is_indented, is_title_like, looks_like_debris
-from srtext.pipeline.function_words import ends_on_dangling_word
+from srtext.pipeline.classify import LineClass, is_indented
 from srtext.pipeline.hyphen import HYPHENS
 from srtext.pipeline.width import display_width
 
@@ -73,7 +72,7 @@ def features(c: Ctx) -> tuple[float, ...]:
     return (
         float(s.last_cls is LineClass.UNFINISHED),
         round(min(width / cw, 1.2) * 50) / 50,
-        float(ends_on_dangling_word(prev)),
+        float(s.last.dangling),
         float(prev.endswith(":")),
         float(prev.endswith(_HYPHEN_ENDS)),
         float(s.after_debris > 0),
@@ -88,9 +87,9 @@ def features(c: Ctx) -> tuple[float, ...]:
         float("\u2e80" <= first <= "\u9fff"),
         float(c.cls is LineClass.UNFINISHED),
         float(nxt is None or nxt.blank_before or nxt.page_break_before),
-        float(looks_like_debris(text)),
+        float(c.cur.ev.debris),
         float(single),
-        float(single and is_title_like(prev)),
+        float(single and s.last.title_like),
     )
 
 

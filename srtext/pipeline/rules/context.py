@@ -10,11 +10,9 @@ from srtext.pipeline.classify import (
     LineClass,
     has_section_number,
     is_section_number_alone,
-    is_title_like,
-    looks_like_debris,
-    starts_lowercase,
 )
 from srtext.pipeline.events import BODY, HEADING, REFERENCE, Decision, Open
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy
@@ -41,7 +39,13 @@ _CJK_INDENT = 4
 
 
 class Item(NamedTuple):
-    """A non-empty line with what the rules need to know about it."""
+    """A non-empty line with what the rules need to know about it: the line's one record.
+
+    Its width, class and band, what came before it, and ``ev``: the evidence
+    of its text (:class:`srtext.pipeline.evidence.Evidence`: section number,
+    debris, title, case, dangling word..., each computed once) and, when the
+    input had it, its place on the page (``ev.box``).
+    """
 
     line: Line
     width: int
@@ -50,7 +54,8 @@ class Item(NamedTuple):
     band: Band
     blank_before: bool
     page_break_before: bool
-    after_marked: bool = False  # furniture or footnotes came between it and the line before
+    after_marked: bool  # furniture or footnotes came between it and the line before
+    ev: Evidence
 
     def decision(self, kind: str, action: str, reason: str, rule: str = "") -> Decision:
         # Decision(...) without its Python __new__: one per line
@@ -78,7 +83,7 @@ class Ctx:
     ) -> None:
         self.cur, self.nxt, self.state, self.section = cur, nxt, state, section
         self.text, self.cls, self.band = cur.line.text, cur.cls, cur.band
-        self.lower = starts_lowercase(self.text)
+        self.lower = cur.ev.lower
         self.short = self.band is Band.SHORT
         self._continued: bool | None = None
 
@@ -86,12 +91,7 @@ class Ctx:
         """Does the next line go on in lower case, with no blank line between?"""
         if self._continued is None:
             nxt = self.nxt
-            self._continued = (
-                nxt is not None
-                and not nxt.blank_before
-                and starts_lowercase(nxt.line.text)
-                and not looks_like_debris(nxt.line.text)
-            )
+            self._continued = nxt is not None and not nxt.blank_before and nxt.ev.lower and not nxt.ev.debris
         return self._continued
 
     def heading(self, reason: str) -> Verdict:
@@ -102,7 +102,7 @@ class Ctx:
         ("Installation" over "tidewatch needs Python 3.9"), as a README's
         paragraphs often do with a program's name.
         """
-        if self.continued() and not has_section_number(self.text) and not self.room_below_title():
+        if self.continued() and not self.cur.ev.numbered and not self.room_below_title():
             return START, "short line continued in lower case on the next line: a paragraph starts"
         return START_HEADING, reason
 
@@ -120,8 +120,8 @@ class Ctx:
             nxt is not None
             and (self.state is None or (self.cur.blank_before and not self.lower))
             and len(nxt.line.text.split(None, 3)) > 3  # not a loose line's words, one per line
-            and is_title_like(self.text)
-            and not ends_on_dangling_word(self.text)
+            and self.cur.ev.title_like
+            and not self.cur.ev.dangling
             and word_would_fit(self.text, nxt.line.text, self.cur.cw // 2)
         )
 
@@ -131,7 +131,7 @@ class Ctx:
         if self.cls is LineClass.UNFINISHED:
             return True
         text = self.text.rstrip()
-        return text.endswith("?") and has_section_number(text) and is_title_like(text)
+        return text.endswith("?") and self.cur.ev.numbered and self.cur.ev.title_like
 
 
 Verdict = tuple[str, str]
@@ -226,10 +226,10 @@ def heading_goes_on(cur: Item, nxt: Item | None, state: Open) -> bool:
         or heading_had_room(state.lines[0].text, cur.line.text, cur.cw)
     ):
         return False
-    if starts_lowercase(cur.line.text):
+    if cur.ev.lower:
         return not in_capitals(state.lines[0].text)  # "IV. IN ECHTZEIT" / "top ist ...": its text
     dangling = _DANGLING.search(state.lines[0].text) is not None
-    return dangling and nxt is not None and not starts_lowercase(nxt.line.text)
+    return dangling and nxt is not None and not nxt.ev.lower
 
 
 def in_capitals(text: str) -> bool:
@@ -331,10 +331,10 @@ def title_follows(nxt: Item | None) -> bool:
     return (
         nxt is not None
         and nxt.band is Band.SHORT
-        and not starts_lowercase(nxt.line.text)
-        and is_title_like(nxt.line.text)
+        and not nxt.ev.lower
+        and nxt.ev.title_like
         and not is_section_number_alone(nxt.line.text)
-        and not looks_like_debris(nxt.line.text)
+        and not nxt.ev.debris
     )
 
 

@@ -5,14 +5,10 @@ from __future__ import annotations
 from srtext.pipeline.classify import (
     Band,
     LineClass,
-    has_section_number,
     is_indented,
     is_title_like,
-    looks_like_debris,
-    starts_lowercase,
 )
 from srtext.pipeline.events import HEADING
-from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
     CJK_SENTENCE_GOES_ON,
@@ -44,14 +40,14 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
     s, nxt, text = c.state, c.nxt, c.text
     if not (
         c.cls is LineClass.UNFINISHED
-        and has_section_number(text)
+        and c.cur.ev.numbered
         and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
         and nxt is not None
-        and not looks_like_debris(nxt.line.text)
-        and is_title_like(text)
+        and not nxt.ev.debris
+        and c.cur.ev.title_like
     ):
         return None
-    if not starts_lowercase(nxt.line.text):
+    if not nxt.ev.lower:
         return START_HEADING, "numbered line, no sentence in it, capitalised line next: heading"
     if (
         nxt.band is Band.SHORT
@@ -79,10 +75,10 @@ def long_heading(c: Ctx) -> Verdict | None:
         and nxt.blank_before
         and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
         and not c.lower
-        and not starts_lowercase(nxt.line.text)
-        and is_title_like(c.text)
-        and not ends_on_dangling_word(c.text)
-        and not looks_like_debris(nxt.line.text)
+        and not nxt.ev.lower
+        and c.cur.ev.title_like
+        and not c.cur.ev.dangling
+        and not nxt.ev.debris
     ):
         return START_HEADING, "a full line alone between blank lines, no sentence in it: a long heading"
     return None

@@ -6,23 +6,18 @@ from srtext.pipeline.classify import (
     CJK_CHAR,
     Band,
     LineClass,
-    has_section_number,
     is_bare_number,
-    is_caption_start,
     is_lead_in,
     is_numbered_title,
     is_references_heading,
     is_report_number,
     is_section_number_alone,
-    is_title_like,
-    looks_like_debris,
     next_section_number,
     section_number,
-    starts_lowercase,
 )
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
-from srtext.pipeline.function_words import ends_on_dangling_word, is_function_word
+from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -129,7 +124,7 @@ def lead_in(c: Ctx) -> Verdict | None:
     # c.lower first: a lead-in's first word is in lower case, and most short lines' is not
     if not (c.short and c.lower and s is not None and nxt is not None and is_lead_in(c.text)):
         return None
-    if not looks_like_debris(nxt.line.text):
+    if not nxt.ev.debris:
         return None
     if after_display(s):
         return START, AFTER_DISPLAY
@@ -168,7 +163,7 @@ def debris(c: Ctx) -> Verdict | None:
 
     When it is finished inside a body paragraph, its sentence ended there.
     """
-    if not (c.short and looks_like_debris(c.text)):
+    if not (c.short and c.cur.ev.debris):
         return None
     if c.cls is LineClass.FINISHED and c.state is not None and c.state.kind != HEADING:
         return DROP_END, "finished line with little prose: formula debris ending a sentence"
@@ -189,8 +184,8 @@ def interruption(c: Ctx) -> Verdict | None:
         and not c.lower
         and nxt is not None
         and nxt.band is not Band.SHORT
-        and starts_lowercase(nxt.line.text)
-        and is_title_like(c.text)
+        and nxt.ev.lower
+        and c.cur.ev.title_like
         and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
     ):
         return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
@@ -222,13 +217,10 @@ def figure_label(c: Ctx) -> Verdict | None:
         and not c.lower
         and nxt is not None
         and (s is None or not s.running)
-        and not has_section_number(c.text)
+        and not c.cur.ev.numbered
         and not mid_sentence(s)
         and _label_like(c.text)
-        and (
-            is_caption_start(nxt.line.text)
-            or (looks_like_debris(nxt.line.text) and not is_report_number(nxt.line.text))
-        )
+        and (nxt.ev.caption or (nxt.ev.debris and not is_report_number(nxt.line.text)))
     ):
         return DROP, "short line before figure debris or a caption: a figure's label"
     return None
@@ -259,7 +251,7 @@ def indented_first_line(c: Ctx) -> Verdict | None:
         and not nxt.blank_before
         and nxt.band is not Band.SHORT
         and c.cur.width >= 0.8 * c.cur.cw
-        and not has_section_number(c.text)
+        and not c.cur.ev.numbered
         and _prose_marks(c.text) >= 2
     ):
         reason = "a line nearly as wide as the column, of prose, a body line under it: a paragraph opens"
@@ -291,10 +283,7 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     if not (c.short and s is not None and s.kind == HEADING):
         return None
     if c.open and (
-        c.cur.blank_before
-        or c.cur.page_break_before
-        or has_section_number(c.text)
-        or (not c.lower and c.continued())
+        c.cur.blank_before or c.cur.page_break_before or c.cur.ev.numbered or (not c.lower and c.continued())
     ):
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
     if c.open and _SENTENCE_INSIDE.search(c.text) is not None:
@@ -354,8 +343,8 @@ def _paragraph_opens(c: Ctx, heading: Open) -> bool:
     ):
         return True  # a loose line's words, one per line: "Die", "Hauptkonfiguration", ...
     return (
-        ends_on_dangling_word(c.text)
-        and not ends_on_dangling_word(heading.lines[-1].text)
+        c.cur.ev.dangling
+        and not heading.last.dangling
         and nxt is not None
         and not nxt.blank_before
         and nxt.band is not Band.SHORT
@@ -373,7 +362,7 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None and s.last_band is not Band.SHORT):
         return None
-    numbered = has_section_number(c.text)
+    numbered = c.cur.ev.numbered
     finished_before = s.last_cls is LineClass.FINISHED
     if (
         c.open
@@ -431,7 +420,7 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return START, NEW_SENTENCE_IN_LOWER_CASE
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
-    if after_a_loose_word(c) and len(s.lines) > 1 and not has_section_number(c.text):
+    if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered:
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if cjk_sentence_goes_on(c):
         return JOIN, CJK_SENTENCE_GOES_ON

@@ -1,0 +1,97 @@
+"""What one line's text tells, each piece computed once, in one place: :class:`Evidence`.
+
+The rules, the steps and the weighing ask the same questions of a line many
+times (is it numbered, debris, a title, does it start in lower case, does it
+end on a dangling word?), as the line, as the next line and as the open
+paragraph's last line.  A line's :class:`Evidence` answers each question the
+first time it is asked and keeps the answer: a field is computed on first use
+(most lines are never asked most questions), never twice.  Each field is the
+function of :data:`FIELDS` of that name; the record's other evidence, a line's
+place on the page, is optional (``box``: :class:`srtext.geometry.box.LineBox`,
+or None when the input had no geometry).
+
+>>> e = Evidence("2.1 Rivers and their banks")
+>>> e.numbered, e.title_like, e.lower, e.debris
+(True, True, False, False)
+>>> "numbered" in e.known()  # computed, and kept
+True
+>>> Evidence("and so the river ran on", None).dangling
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from srtext.pipeline.classify import (
+    has_section_number,
+    is_caption_start,
+    is_title_like,
+    looks_like_debris,
+    starts_lowercase,
+    starts_reference_entry,
+)
+from srtext.pipeline.function_words import ends_on_dangling_word
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
+
+#: Each field of the evidence: its name, and the test of the line's text that gives it.
+FIELDS: dict[str, Callable[[str], bool]] = {
+    "lower": starts_lowercase,  # its first letter is lower-case
+    "numbered": has_section_number,  # it starts with a section's number ("2.1", "IV.", "A.")
+    "debris": looks_like_debris,  # formula, table or page debris: little prose
+    "title_like": is_title_like,  # could be a whole heading: no sentence in it, open end
+    "dangling": ends_on_dangling_word,  # ends on an article, a preposition, a conjunction
+    "caption": is_caption_start,  # a caption's label and number ("Figure 3:")
+    "entry": starts_reference_entry,  # a reference entry's label ("[12]", "3. Author")
+}
+
+
+class Evidence:
+    """The evidence of one line: the fields of :data:`FIELDS`, each computed on first use.
+
+    ``text`` is the line's text; ``box`` where it stood on the page, when known.
+    """
+
+    __slots__ = ("box", "caption", "dangling", "debris", "entry", "lower", "numbered", "text", "title_like")
+
+    text: str
+    box: LineBox | None
+    lower: bool
+    numbered: bool
+    debris: bool
+    title_like: bool
+    dangling: bool
+    caption: bool
+    entry: bool
+
+    def __init__(self, text: str, box: LineBox | None = None) -> None:
+        self.text = text
+        self.box = box
+
+    def __getattr__(self, name: str) -> bool:
+        """A field not asked before: compute it from the text, and keep it (the next ask is a slot's read)."""
+        test = FIELDS.get(name)
+        if test is None:
+            raise AttributeError(name)
+        value = test(self.text)
+        object.__setattr__(self, name, value)
+        return value
+
+    def known(self) -> dict[str, bool]:
+        """The fields computed so far (for ``--explain`` and the audit page)."""
+        known: dict[str, bool] = {}
+        for name in FIELDS:
+            try:
+                known[name] = object.__getattribute__(self, name)
+            except AttributeError:
+                continue
+        return known
+
+    def __repr__(self) -> str:
+        return f"Evidence({self.text!r}, {self.known()})"
+
+    def __reduce__(self) -> tuple[type[Evidence], tuple[str, LineBox | None]]:
+        return Evidence, (self.text, self.box)
