@@ -241,9 +241,11 @@ def _run_all(
     bar: Progress | None = None
     client = None
 
-    def report(message: str) -> None:
+    def report(message: str, *, one_line: bool = True) -> None:
         if bar is not None:
             bar.clear()
+        if one_line and not message.isprintable():  # a name the message did not quote: still one line
+            message = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
         print(f"srtext: {message}", file=sys.stderr)
 
     try:
@@ -297,7 +299,7 @@ def _run_all(
             for warning in () if run.quiet else r.warnings:
                 report(warning)
             if r.histogram:
-                report(r.histogram)
+                report(r.histogram, one_line=False)
             if bar is not None and r.output is not None:
                 bar.update(r)
         _write_stdout(stdout, b"", flush=True)

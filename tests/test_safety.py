@@ -525,3 +525,158 @@ def test_o_file_never_replaces_a_file_srtext_did_not_make_unless_forced(tmp_path
     assert (tmp_path / "out.txt").read_bytes() == EN_TRUTH.read_bytes()
     assert run("--force", str(EN), "-o", str(mine)).returncode == 0
     assert mine.read_bytes() == EN_TRUTH.read_bytes()
+
+
+# Issue 32: data safety, second round.
+
+
+@pytest.fixture
+def shared(tmp_path: Path) -> Path:
+    """A directory an unprivileged user may enter (pytest's own is the owner's only)."""
+    import tempfile
+
+    here = Path(tempfile.mkdtemp(prefix="srtext-32-"))
+    here.chmod(0o755)
+    yield here
+    for p in [here, *here.rglob("*")]:
+        with __import__("contextlib").suppress(OSError):
+            p.chmod(0o755 if p.is_dir() else 0o644)
+    shutil.rmtree(here, ignore_errors=True)
+
+
+def run_unprivileged(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """srtext as a user whom permissions bind: ``nobody`` when the tests run as root."""
+    user: dict[str, object] = {}
+    if os.geteuid() == 0:
+        user = {"user": 65534, "group": 65534, "extra_groups": []}
+        try:
+            subprocess.run([sys.executable, "-c", ""], timeout=60, check=True, **user)  # type: ignore[call-overload]
+        except (OSError, subprocess.CalledProcessError):
+            pytest.skip("as root, and nobody may not run this Python: see the simulated test")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_CACHE_HOME": str(cwd / ".cache")}
+    return subprocess.run(  # type: ignore[call-overload, no-any-return]
+        [sys.executable, "-m", "srtext", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=cwd,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        **user,
+    )
+
+
+# 32.2 An unreadable directory, an over-long path: one line each, counted as failed, exit 1.
+
+
+def test_an_unreadable_directory_is_said_and_counted(shared: Path) -> None:
+    src = shared / "in"
+    (src / "closed").mkdir(parents=True)
+    shutil.copy(EN, src / "a.txt")
+    shutil.copy(EN, src / "closed" / "b.txt")
+    (src / "closed").chmod(0o000)
+    src.chmod(0o777)
+    r = run_unprivileged("in", cwd=shared)
+    lines = r.stderr.splitlines()
+    assert r.returncode == 1, r.stderr
+    assert "srtext: in/closed: cannot read the directory (Permission denied)" in lines
+    assert lines[-1].startswith("srtext: 2 files (1 done, 1 failed)")
+    assert (src / "a.sr.txt").exists()
+
+
+def test_a_path_too_long_to_walk_is_said_and_counted(tmp_path: Path) -> None:
+    deep = tmp_path / "in"
+    deep.mkdir()
+    shutil.copy(EN, deep / "a.txt")
+    here = deep
+    os.chdir(deep)  # made one step at a time: the whole path is longer than PATH_MAX
+    try:
+        for _ in range(25):
+            os.mkdir("d" * 250)
+            os.chdir("d" * 250)
+        Path("x.txt").write_bytes(b"text\n")
+    finally:
+        os.chdir(ROOT)
+    r = run("-q", str(here))
+    assert r.returncode == 1
+    errors = r.stderr.splitlines()
+    assert len(errors) == 1 and "File name too long" in errors[0], r.stderr
+    assert (deep / "a.sr.txt").exists()
+
+
+def test_walk_errors_are_counted_in_the_summary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same as root, who may read any directory: os.walk's error is simulated."""
+    import errno
+
+    from srtext import cli
+
+    src = _tree(tmp_path / "in", 2)
+    (src / "sub").mkdir()
+    real = os.scandir
+
+    def scandir(path: object) -> object:
+        if str(path).endswith("sub"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    assert cli.main([str(src)]) == 1
+    err = capsys.readouterr().err.splitlines()
+    assert f"srtext: {src / 'sub'}: cannot read the directory (Permission denied)" in err
+    assert err[-1].startswith("srtext: 3 files (2 done, 1 failed)")
+
+
+# 32.5 A file in a directory that may not be searched: one line, never a traceback.
+
+
+@pytest.mark.parametrize("output", [False, True])
+def test_a_file_in_a_directory_that_may_not_be_searched(shared: Path, output: bool) -> None:
+    closed = shared / "closed"
+    closed.mkdir()
+    shutil.copy(EN, closed / "a.txt")
+    closed.chmod(0o644)  # readable, not searchable
+    args = ["closed/a.txt", *(["-o", "out.txt"] if output else [])]
+    (shared).chmod(0o777)
+    r = run_unprivileged(*args, cwd=shared)
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == ["srtext: closed/a.txt: Permission denied"]
+
+
+def test_a_file_in_a_directory_that_may_not_be_searched_simulated(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same as root, who may search any directory: the stat's error is simulated."""
+    import errno
+
+    from srtext import cli
+
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    shutil.copy(EN, closed / "a.txt")
+    real = os.stat
+
+    def refuse(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        if str(path).startswith(str(closed) + "/"):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "stat", refuse)
+    for args in ([], ["-o", str(tmp_path / "out.txt")]):
+        assert cli.main([str(closed / "a.txt"), *args]) == 1
+        assert capsys.readouterr().err.splitlines() == [f"srtext: {closed / 'a.txt'}: Permission denied"]
+
+
+# 32.10 A file name holding a newline is quoted as ls quotes it: one line per message.
+
+
+def test_a_name_with_a_newline_gives_a_one_line_message(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "bad\nname.txt").write_bytes(b"\0\1binary")
+    r = run(str(src))
+    assert r.returncode == 1
+    assert f"srtext: '{src}/bad'$'\\n''name.txt': binary file (NUL bytes), skipped" in r.stderr.splitlines()
+    r = run(str(tmp_path / "no\nsuch.txt"))
+    assert r.stderr.splitlines() == [f"srtext: '{tmp_path}/no'$'\\n''such.txt': no such file or directory"]

@@ -30,7 +30,7 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.run.batch import Job, read_chunks
+from srtext.run.batch import Job, quote_name, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
@@ -118,7 +118,8 @@ class Document:
         """Add the warnings a finished run leaves: invalid bytes, and the histogram when asked."""
         if self.invalid:
             self.result.warnings.append(
-                f"{self.name}: invalid {self.config.encoding} bytes passed through unchanged (see --encoding)"
+                f"{quote_name(self.name)}: invalid {self.config.encoding} bytes"
+                " passed through unchanged (see --encoding)"
             )
         if stats:
             cw = self.config.cw if self.config.cw is not None else self.stats.cw(self.config.mode != "paper")
@@ -212,6 +213,7 @@ def process_file(
     options = options or RunOptions()
     start = time.perf_counter()
     name = job.label
+    shown = quote_name(name)  # in messages: one line whatever the name holds
     result = Result(name, None if job.output is None else str(job.output))
     special = job.output is not None and out_fs is None and is_special(str(job.output))
     record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
@@ -256,9 +258,9 @@ def process_file(
     except (BrokenPipeError, OutputError):
         raise
     except PDFError as e:
-        result.fail(f"{name}: {e}")
+        result.fail(f"{shown}: {e}")
     except BinaryInputError:
-        result.fail(f"{name}: binary file (NUL bytes), skipped")
+        result.fail(f"{shown}: binary file (NUL bytes), skipped")
     except (OSError, UnicodeError, LookupError) as e:
         result.fail(describe(e, name))
     except Exception as e:  # a bug: one line, and the other inputs go on
@@ -307,6 +309,6 @@ def describe(e: Exception, name: str) -> str:
     'a.txt: No such file or directory'
     """
     if isinstance(e, OSError):
-        where = e.filename if e.filename else name
-        return f"{where}: {e.strerror or e}"
-    return f"{name}: {e}"
+        where = str(e.filename) if e.filename else name
+        return f"{quote_name(where)}: {e.strerror or e}"
+    return f"{quote_name(name)}: {e}"
