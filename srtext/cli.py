@@ -28,7 +28,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any, BinaryIO
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_TERMINATED = 0, 1, 2, 130, 141, 143
 
 DESCRIPTION = """\
 Recover whole paragraphs and sentences from PDF-extracted text.
@@ -190,6 +190,37 @@ def _fields(args: argparse.Namespace, record: type[Frozen], *computed: str) -> d
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (143 when terminated: SIGTERM)."""
+    _TERMINATED.clear()
+    try:
+        status = _main(argv)
+    finally:
+        if _HANDLED:  # the caller's own handler back (main may run inside another program)
+            import signal
+
+            signal.signal(signal.SIGTERM, _HANDLED.pop())
+    return EXIT_TERMINATED if _TERMINATED else status
+
+
+_TERMINATED: list[int] = []  # the SIGTERM received, if any
+_HANDLED: list[Any] = []  # the SIGTERM handler replaced, if it was
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    """SIGTERM (what schedulers and systemd send) is handled as Ctrl-C: workers stopped,
+    temporary files removed; then the exit status is 143."""
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
+def _handle_terminate() -> None:
+    import signal  # here: a filter on standard output has nothing to clean up and need not pay for it
+
+    if not _HANDLED and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        _HANDLED.append(signal.signal(signal.SIGTERM, _on_terminate))
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -207,6 +238,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as e:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
+    _handle_terminate()
     try:
         with open_output(run.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
             dropped.write(DROPPED_HEADER_LINE.encode())
@@ -284,6 +316,8 @@ def _run_all(
             totals.refused(error)
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
+        if to_files:
+            _handle_terminate()
         if to_files > 1 and not run.quiet and sys.stderr.isatty():
             with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
                 bar = Progress(to_files, sys.stderr)
@@ -311,7 +345,7 @@ def _run_all(
         _silence_stdout()
         return EXIT_FAILED
     except KeyboardInterrupt:
-        report("interrupted")
+        report("terminated" if _TERMINATED else "interrupted")
         return EXIT_INTERRUPTED
     finally:
         if bar is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import os
 import shutil
@@ -539,7 +540,7 @@ def shared(tmp_path: Path) -> Path:
     here.chmod(0o755)
     yield here
     for p in [here, *here.rglob("*")]:
-        with __import__("contextlib").suppress(OSError):
+        with contextlib.suppress(OSError):
             p.chmod(0o755 if p.is_dir() else 0o644)
     shutil.rmtree(here, ignore_errors=True)
 
@@ -680,3 +681,93 @@ def test_a_name_with_a_newline_gives_a_one_line_message(tmp_path: Path) -> None:
     assert f"srtext: '{src}/bad'$'\\n''name.txt': binary file (NUL bytes), skipped" in r.stderr.splitlines()
     r = run(str(tmp_path / "no\nsuch.txt"))
     assert r.stderr.splitlines() == [f"srtext: '{tmp_path}/no'$'\\n''such.txt': no such file or directory"]
+
+
+# 32.4 Workers end when the main process dies; SIGTERM is handled as SIGINT is (exit 143).
+
+
+def _children(parent: int) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                ppid = int(Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == parent:
+                found.append(int(entry))
+    return found
+
+
+def _gone(pids: list[int], timeout: float = 30) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in pids):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_workers_end_when_the_main_process_dies(tmp_path: Path, how: int) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    big = EN.read_bytes() * 300
+    for i in range(8):
+        (src / f"doc{i}.txt").write_bytes(big)
+    out = tmp_path / "out"
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext", "-q", "-j", "2", "-o", str(out), str(src)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    _a_worker(proc.pid)
+    workers = _children(proc.pid)
+    assert workers
+    os.kill(proc.pid, how)
+    proc.wait(timeout=60)
+    try:
+        # standard error reaches its end: no worker holds it open (before, this waited for ever)
+        reader = threading.Thread(target=proc.stderr.read, daemon=True)  # type: ignore[union-attr]
+        reader.start()
+        reader.join(timeout=30)
+        assert not reader.is_alive(), "a worker still holds standard error"
+        assert _gone(workers)
+    finally:  # a failing run leaves no orphans behind
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    if how == signal.SIGTERM:
+        assert proc.returncode == 143
+    for _ in range(100):  # the workers' temporary files are removed as they unwind
+        if not list(out.rglob("*.tmp")):
+            break
+        time.sleep(0.1)
+    assert not list(out.rglob("*.tmp"))
+    assert len({p.read_bytes() for p in out.glob("*.sr.txt")}) <= 1  # the outputs made are complete
+
+
+def test_sigterm_of_a_single_file_run_exits_143_and_leaves_no_temporary_file(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_bytes(EN.read_bytes() * 2000)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "srtext", str(big), "-o", str(tmp_path / "out.txt")],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".*.tmp")) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143, err
+    assert err.decode().splitlines() == ["srtext: terminated"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
