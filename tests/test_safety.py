@@ -771,3 +771,98 @@ def test_sigterm_of_a_single_file_run_exits_143_and_leaves_no_temporary_file(tmp
     assert proc.returncode == 143, err
     assert err.decode().splitlines() == ["srtext: terminated"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
+
+
+# 32.6 The API takes bytes as the command line does, and refuses other types by name.
+
+BYTES_TEXT = "A first line that is long\nand the end of it, café.\n"
+
+
+@pytest.mark.parametrize("kind", [bytes, bytearray, memoryview])
+def test_recover_text_decodes_bytes_as_the_command_line_does(kind: type) -> None:
+    from srtext import recover_text
+
+    expected = recover_text(BYTES_TEXT)
+    assert recover_text(kind(BYTES_TEXT.encode())) == expected
+    assert recover_text(kind(BYTES_TEXT.encode("utf-16"))) == expected
+    assert list(recover_texts([kind(BYTES_TEXT.encode())])) == [expected]
+
+
+@pytest.mark.parametrize(
+    ("call", "says"),
+    [
+        ("recover_text(None)", "recover_text() takes the text as str or bytes"),
+        ("recover_text(3)", "not int"),
+        ("recover_text('x', config={'eps': 0.1})", "config must be a srtext.Config"),
+        ("SentenceRecovery({'a': 1})", "SentenceRecovery() takes a str, bytes, a path"),
+        ("SentenceRecovery(None)", "not NoneType"),
+        ("SentenceRecovery(['a line', 3])", "line 2 of the iterable is int"),
+        ("SentenceRecovery('x', {'eps': 0.1})", "config must be a srtext.Config"),
+        ("list(recover_texts('a str'))", "recover_texts() takes an iterable of documents"),
+        ("list(recover_texts(b'bytes'))", "for one text, use recover_text()"),
+        ("list(recover_texts([None]))", "a document is a str or bytes, not NoneType"),
+        ("list(recover_documents('a str'))", "recover_documents() takes an iterable of documents"),
+        ("list(recover_paths('p.txt'))", "recover_paths() takes an iterable of paths"),
+        ("list(recover_paths([3]))", "a path is a str or os.PathLike, not int"),
+    ],
+)
+def test_the_api_refuses_wrong_types_by_name(call: str, says: str) -> None:
+    import srtext
+
+    with pytest.raises(TypeError, match=__import__("re").escape(says)):
+        eval(call, vars(srtext))
+
+
+# 32.9 Invalid input bytes: U+FFFD in every output but the plain text, so that each is valid UTF-8.
+
+INVALID = b"A Title of \xe9 Things\n\nThe body of caf\xe9 the paper goes on for a line.\nAnd ends here now.\n"
+
+
+def test_api_strings_carry_no_surrogates(tmp_path: Path) -> None:
+    from srtext import SentenceRecovery, recover_documents, recover_paths, recover_text
+
+    path = tmp_path / "bad.txt"
+    path.write_bytes(INVALID)
+    texts = [
+        recover_text(INVALID),
+        SentenceRecovery(INVALID).out_text,
+        SentenceRecovery(path).out_text,
+        *(r.text for r in recover_documents([INVALID])),
+        *(r.text for r in recover_paths([path])),
+        *recover_texts([INVALID]),
+    ]
+    for text in texts:
+        assert text is not None and "caf\ufffd the paper" in text
+        text.encode("utf-8")  # no surrogate left to fail the write
+
+
+def test_dropped_record_and_jsonl_are_valid_utf8(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "bad.txt").write_bytes(INVALID)
+    dropped = tmp_path / "dropped.tsv"
+    r = run("-q", "--drop", "headings", "--dropped", str(dropped), str(src))
+    assert r.returncode == 0, r.stderr
+    rows = _tsv(dropped)  # read as UTF-8: fails on a raw invalid byte
+    assert rows and any("\ufffd" in row[4] for row in rows)
+    (src / "bad.dropped.tsv").unlink(missing_ok=True)
+    record = (src / "bad.sr.txt.dropped.tsv").read_bytes()
+    record.decode("utf-8")
+    j = subprocess.run(
+        [sys.executable, "-m", "srtext", "--format", "jsonl", "--with-dropped", str(src / "bad.txt")],
+        capture_output=True,
+        timeout=60,
+    )
+    import json
+
+    out = j.stdout.decode("utf-8")  # valid UTF-8
+    records = [json.loads(line) for line in out.splitlines()]
+    assert any("caf\ufffd" in rec["text"] for rec in records)
+    for rec in records:
+        rec["text"].encode("utf-8")  # no lone surrogate ("\udce9") in the JSON either
+    # the plain text keeps the bytes as they were (README: byte-exact in text output)
+    assert b"caf\xe9 the paper" in run_bytes(str(src / "bad.txt"))
+
+
+def run_bytes(*args: str) -> bytes:
+    return subprocess.run([sys.executable, "-m", "srtext", *args], capture_output=True, timeout=60).stdout

@@ -230,6 +230,17 @@ def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool 
     return number_lines(iter_physical(decode_chunks(chunks, encoding, sniff=sniff)))
 
 
+def valid_text(text: str) -> str:
+    """The text with each byte that was invalid in its encoding (a surrogate escape) as
+    U+FFFD, the replacement character: what every output but the plain text gets, so
+    that it is valid UTF-8 (one character for one, so offsets do not move).
+
+    >>> valid_text(b"caf\\xe9 ok".decode("utf-8", "surrogateescape")), valid_text("ok")
+    ('caf\ufffd ok', 'ok')
+    """
+    return text if text.isascii() or _INVALID.search(text) is None else _INVALID.sub("\ufffd", text)
+
+
 def has_invalid_bytes(text: str) -> bool:
     """True when decoded text carries bytes that were not valid in its encoding.
 

@@ -26,6 +26,7 @@ from srtext.pipeline.lines import (
     has_invalid_bytes,
     iter_physical,
     number_lines,
+    valid_text,
 )
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
@@ -111,7 +112,9 @@ class Document:
                 if e.action == "drop":
                     r.dropped += 1
                     if dropped is not None:
-                        dropped((self.name, e.line.number, e.line.page, e.kind, e.line.text))
+                        # valid UTF-8: an invalid byte is U+FFFD (a reader of the TSV decodes it as UTF-8)
+                        x = e.line
+                        dropped((valid_text(self.name), x.number, x.page, e.kind, valid_text(x.text)))
             yield e
 
     def finish(self, stats: bool = False) -> None:
