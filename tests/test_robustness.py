@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.robustness import PATHOLOGICAL, recovery_seconds
 from srtext import Config, SentenceRecovery, paragraphs, recover
 from srtext.cli import main
 from srtext.pipeline.lines import byte_lines
@@ -261,3 +262,21 @@ def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch
     text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))
     out = recover_text(text, Config(window=None)).splitlines()
     assert [p.count("number") for p in out] == [3, 3, 1]
+
+
+# Issue 32, item 7b: every step linear in a line's length (a quadratic pattern stalled a corpus run).
+
+
+@pytest.mark.parametrize("kind", list(PATHOLOGICAL))
+def test_a_doubled_pathological_line_costs_at_most_three_times_as_much(kind: str) -> None:
+    """45,000 characters, then 90,000 (both under the 100,000 of a paragraph's cut): linear
+    is about 2x; more than 3x fails (0.1 s allowed for the noise of a shared machine).
+
+    Before: 10,000 ligatures took 2.2 s and 20,000 12.6 s (the look-alike script pattern
+    tried every start of a run of letters), and "1." repeated took quadratic time in
+    a section number's pattern (100,000 characters: 2 s).
+    """
+    once = recovery_seconds(kind, 45_000, runs=5, timeout=30)
+    assert once < 30, f"{kind}: 45,000 characters took more than 30 s"
+    twice = recovery_seconds(kind, 90_000, runs=5, timeout=5 * 4 * once + 10)
+    assert twice <= 3 * once + 0.1, f"{kind}: {once:.3f} s, doubled {twice:.3f} s"
