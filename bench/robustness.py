@@ -54,6 +54,8 @@ PATHOLOGICAL: dict[str, Callable[[int], str]] = {
     "CJK": lambda n: "中" * n,
     "brackets": lambda n: "(" * (n // 2) + ")" * (n // 2),
     "hyphens": lambda n: "a-" * (n // 2),
+    "letters, then a hyphen": lambda n: "a" * n + " x-",
+    "dotted letters": lambda n: "a." * (n // 2) + " x",
     "ligatures": lambda n: "ﬁ" * n,
     "mixed scripts": lambda n: "aа" * (n // 2),  # Latin a, Cyrillic а
     "spaces": lambda n: "a" + " " * n + "b",
@@ -113,9 +115,9 @@ def main() -> int:
     ap.add_argument("--doubling", type=int, default=100_000, metavar="N", help="characters of a doubling row")
     ap.add_argument("--only-doubling", action="store_true", help="the doubling rows alone")
     args = ap.parse_args()
-    print(f"{'one line of':20} {args.doubling:>10,} ch {2 * args.doubling:>10,} ch  ratio")
+    print(f"{'one line of':24} {args.doubling:>10,} ch {2 * args.doubling:>10,} ch  ratio")
     for kind, once, twice in doubling(args.doubling):
-        print(f"{kind:20} {once:11.3f} s {twice:11.3f} s  {twice / once:5.2f}")
+        print(f"{kind:24} {once:11.3f} s {twice:11.3f} s  {twice / once:5.2f}")
     if args.only_doubling:
         return 0
     with tempfile.TemporaryDirectory() as tmp:
