@@ -866,3 +866,16 @@ def test_dropped_record_and_jsonl_are_valid_utf8(tmp_path: Path) -> None:
 
 def run_bytes(*args: str) -> bytes:
     return subprocess.run([sys.executable, "-m", "srtext", *args], capture_output=True, timeout=60).stdout
+
+
+# 32.12 --explain has a row for every input line, a line of white space and a form feed too.
+
+
+@pytest.mark.parametrize("data", [b"A line.\n \f \nNext page.\n", b"A line.\n\f\nNext.\n\f", b"\f\n\f\n"])
+def test_explain_has_a_row_for_every_input_line(data: bytes) -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext", "--explain"], input=data, capture_output=True, timeout=60
+    )
+    rows = r.stdout.decode().splitlines()[1:]
+    physical = data.replace(b"\r\n", b"\n").count(b"\n") + (not data.endswith(b"\n"))
+    assert [int(row.split("\t")[0]) for row in rows] == list(range(1, physical + 1))

@@ -87,15 +87,25 @@ class Document:
         ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
         gave, which is text whatever characters it holds.
         """
-        lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
+        physical = [0]  # how many physical lines were read
+
+        def counted(lines: Iterable[str]) -> Iterator[str]:
+            for physical[0], line in enumerate(lines, 1):
+                yield line
+
+        lines = number_lines(counted(iter_physical(self.texts(chunks, sniff=sniff))))
         events = self._count(
             recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
         )
         if explain:
             yield EXPLAIN_HEADER
+            last, page, cw = 0, 1, 0
             for e in events:
                 if isinstance(e, Decision):
+                    yield from _form_feed_rows(last + 1, e.line.number, e.line.page, e.cw)
+                    last, page, cw = max(last, e.line.number), e.line.page, e.cw
                     yield explain_line(e)
+            yield from _form_feed_rows(last + 1, physical[0] + 1, page, cw)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang)
 
@@ -130,6 +140,16 @@ class Document:
 
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
             self.result.histogram = f"{self.name}:\n{drawn}"
+
+
+def _form_feed_rows(first: int, end: int, page: int, cw: int) -> Iterator[str]:
+    """``--explain`` rows for the input lines ``first`` to ``end - 1``, which gave the recovery no
+    line: each held only white space and form feeds (page breaks), so that every input line
+    has its row."""
+    for number in range(first, end):
+        reason = "only white space and a page break"
+        yield "\t".join(map(str, (number, page, "EL", "-", f"0/{cw}", "empty", "skip", "form_feed", reason)))
+        yield "\t\n"
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
