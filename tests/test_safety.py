@@ -879,3 +879,24 @@ def test_explain_has_a_row_for_every_input_line(data: bytes) -> None:
     rows = r.stdout.decode().splitlines()[1:]
     physical = data.replace(b"\r\n", b"\n").count(b"\n") + (not data.endswith(b"\n"))
     assert [int(row.split("\t")[0]) for row in rows] == list(range(1, physical + 1))
+
+
+# 32.10 pdftotext's failures named: an encrypted PDF, a PDF with no pages.
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="pdftotext is not installed")
+def test_pdftotext_failures_say_what_is_wrong(tmp_path: Path) -> None:
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(clone_from=str(LATEX / "en-onecol.pdf"))
+    writer.encrypt(user_password="secret", owner_password="owner", algorithm="RC4-128")
+    with (tmp_path / "encrypted.pdf").open("wb") as f:
+        writer.write(f)
+    with (tmp_path / "no-pages.pdf").open("wb") as f:
+        PdfWriter().write(f)
+    r = run("--extractor", "pdftotext", str(tmp_path / "encrypted.pdf"), str(tmp_path / "no-pages.pdf"))
+    assert r.returncode == 1
+    assert r.stderr.splitlines() == [
+        f"srtext: {tmp_path / 'encrypted.pdf'}: the PDF is encrypted",
+        f"srtext: {tmp_path / 'no-pages.pdf'}: the PDF has no pages",
+    ]

@@ -71,14 +71,36 @@ def _pdftotext(source: Path | bytes) -> bytes:
 
     name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
     r = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", "-q", name, "-"], input=data, capture_output=True, timeout=600
-    )
+        ["pdftotext", "-enc", "UTF-8", name, "-"], input=data, capture_output=True, timeout=600
+    )  # not -q: its messages tell an encrypted PDF and one with no pages from a damaged one
     if r.returncode != 0:
-        reason = {1: "cannot open the PDF (damaged?)", 3: "the PDF is encrypted"}.get(
-            r.returncode, f"pdftotext failed with status {r.returncode}"
-        )
-        raise PDFError(reason)
+        raise PDFError(pdftotext_reason(r.returncode, r.stderr.decode("utf-8", "replace")))
     return r.stdout
+
+
+def pdftotext_reason(status: int, messages: str) -> str:
+    """Why pdftotext failed, in a few words, from its exit status and its messages.
+
+    pdftotext exits with 1 for an encrypted PDF as for a damaged one, and with
+    99 for a PDF of no pages: its messages tell them apart.
+
+    >>> pdftotext_reason(1, "Command Line Error: Incorrect password\\n")
+    'the PDF is encrypted'
+    >>> pdftotext_reason(99, "Syntax Error: Invalid page count 0\\nCommand Line Error: Wrong page range")
+    'the PDF has no pages'
+    >>> pdftotext_reason(1, "Syntax Error: Couldn't find trailer dictionary\\n")
+    'cannot open the PDF (damaged?)'
+    >>> pdftotext_reason(7, "Out of memory\\n")
+    'pdftotext failed (status 7): Out of memory'
+    """
+    if status == 3 or "Incorrect password" in messages:
+        return "the PDF is encrypted"
+    if "Invalid page count 0" in messages or "Wrong page range" in messages:
+        return "the PDF has no pages"
+    if status == 1:
+        return "cannot open the PDF (damaged?)"
+    last = [line.strip() for line in messages.splitlines() if line.strip()]
+    return f"pdftotext failed (status {status})" + (f": {last[-1][:200]}" if last else "")
 
 
 def _pypdf(source: Path | io.BytesIO) -> bytes:
