@@ -233,6 +233,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     paths: list[str] = args.paths
     if run.dropped is None:
         return _run_all(paths, config, run, sys.stdout.buffer, None)
+    if run.dropped == "-":  # standard output, when the text goes to files
+        _handle_terminate()
+        return _run_all(paths, config, run, sys.stdout.buffer, sys.stdout.buffer)
     try:
         check_dropped(run.dropped)
     except ValueError as e:
@@ -302,7 +305,12 @@ def _run_all(
             jobs = [p for p in local if isinstance(p, Job)]
             jobs, unwritable = writable(jobs)
             errors += unwritable
-        if run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
+        if run.dropped == "-":
+            if not jobs or any(job.output is None for job in jobs):
+                report("--dropped -: standard output carries the text; give -o, or --dropped FILE")
+                return EXIT_USAGE
+            _write_stdout(stdout, DROPPED_HEADER_LINE.encode())
+        elif run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
             report(f"--dropped {run.dropped}: is {clash}, an input or output of this run")
             return EXIT_USAGE
         if run.dask:

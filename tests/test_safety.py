@@ -900,3 +900,38 @@ def test_pdftotext_failures_say_what_is_wrong(tmp_path: Path) -> None:
         f"srtext: {tmp_path / 'encrypted.pdf'}: the PDF is encrypted",
         f"srtext: {tmp_path / 'no-pages.pdf'}: the PDF has no pages",
     ]
+
+
+# 32.11 --dropped - is standard output when the text goes to files, else refused; a PDF on stdin is read.
+
+
+def test_dropped_dash_is_standard_output_when_the_text_goes_to_files(tmp_path: Path) -> None:
+    src = _tree(tmp_path / "in", 2)
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext", "-q", "--dropped", "-", "-o", str(tmp_path / "out"), str(src)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    header, *rows = r.stdout.splitlines()
+    assert header == "input\tline\tpage\tclass\ttext" and rows
+    assert {row.split("\t")[0] for row in rows} == {str(src / "doc0.txt"), str(src / "doc1.txt")}
+    assert not (tmp_path / "-").exists()
+    r = run("--dropped", "-", str(EN), cwd=tmp_path)  # the text goes to standard output: refused
+    assert r.returncode == 2 and "--dropped -" in r.stderr and r.stdout == ""
+    assert not (tmp_path / "-").exists()
+
+
+def test_a_pdf_on_standard_input_is_read_as_a_pdf() -> None:
+    pdf = LATEX / "en-onecol.pdf"
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext"], input=pdf.read_bytes(), capture_output=True, timeout=60
+    )
+    assert r.returncode == 0, r.stderr
+    assert (
+        r.stdout
+        == subprocess.run([sys.executable, "-m", "srtext", str(pdf)], capture_output=True, timeout=60).stdout
+    )
+    assert r.stdout.startswith(b"Rivers That Will Not Stay in Their Beds\n")

@@ -301,7 +301,14 @@ def _open_input(
     """
     t = time.perf_counter()
     if fs is None and str(job.input) == "-":
-        return read_chunks(sys.stdin.buffer), False
+        stdin = sys.stdin.buffer
+        head = stdin.read(5)
+        if head == b"%PDF-":  # a PDF piped in (curl ... | srtext): extracted, as a PDF file is
+            data = extract_data(head + stdin.read(), options.extractor)
+            result.extract_seconds = time.perf_counter() - t
+            return iter([data]), True
+        first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
+        return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
         from pathlib import Path
 
