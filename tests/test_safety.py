@@ -935,3 +935,29 @@ def test_a_pdf_on_standard_input_is_read_as_a_pdf() -> None:
         == subprocess.run([sys.executable, "-m", "srtext", str(pdf)], capture_output=True, timeout=60).stdout
     )
     assert r.stdout.startswith(b"Rivers That Will Not Stay in Their Beds\n")
+
+
+# 32.3 The record beside an output identifies its input by content, not by time alone.
+
+
+def test_an_input_replaced_with_an_older_time_is_made_again(tmp_path: Path) -> None:
+    src = tmp_path / "in"
+    src.mkdir()
+    shutil.copy(EN, src / "a.txt")
+    assert run("-q", str(src)).returncode == 0
+    out = src / "a.sr.txt"
+    assert out.read_bytes() == EN_TRUTH.read_bytes()
+    # as rsync -a, tar x and cp -p leave it: other content, the same size, an older time
+    old = EN.read_bytes()
+    data = ((SAMPLES / "de-brot.txt").read_bytes() * 10)[: len(old)]
+    assert len(data) == len(old) and data != old  # only the content tells them apart
+    (src / "a.txt").write_bytes(data)
+    os.utime(src / "a.txt", ns=(1_000_000_000, 1_000_000_000))  # 2001: older than the output
+    r = run(str(src))
+    assert "(1 done)" in r.stderr, r.stderr
+    assert out.read_bytes() == run(str(src / "a.txt")).stdout.encode()
+    # touched without a change: kept (the content settles it)
+    stamp = out.stat().st_mtime_ns
+    os.utime(src / "a.txt")
+    r = run(str(src))
+    assert "(1 skipped" in r.stderr and out.stat().st_mtime_ns == stamp

@@ -39,12 +39,24 @@ from srtext.run.made import (
     encode_made,
     made_name,
     made_record,
-    same_record,
+    made_same_way,
+    same_input,
     tsv_rows,
     without_header,
 )
 from srtext.run.result import SKIPPED, Result
-from srtext.run.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
+from srtext.run.storage import (
+    exists,
+    identity,
+    is_special,
+    mtime,
+    open_output,
+    read_file,
+    remove,
+    sha256,
+    size,
+    write_whole,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -190,18 +202,24 @@ def is_up_to_date(
 ) -> bool:
     """Can the job's output stay as it is?
 
-    It can when it is at least as new as its input, and, when ``record`` is
-    given, the record beside it says it was made the same way (see
-    :mod:`srtext.run.made`); with ``dropped``, its record of dropped lines must be
-    there too.
+    It can when the record beside it says it was made the same way (see
+    :mod:`srtext.run.made`) from this very input: the size recorded, and the
+    modification time or, when the time differs, the content's SHA-256 (see
+    :func:`srtext.run.made.same_input`); with ``dropped``, its record of dropped
+    lines must be there too.  Without ``record``, it can when it is at least as
+    new as its input.
     """
     if job.output is None:
         return False
-    out = str(job.output)
+    out, source = str(job.output), str(job.input)
     try:
-        if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
+        if record is None:
+            return mtime(out_fs, out) >= mtime(in_fs, source)
+        stored = made_same_way(read_file(out_fs, made_name(out)), record)
+        if stored is None or not exists(out_fs, out):
             return False
-        if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
+        found = size(in_fs, source), mtime(in_fs, source)
+        if not same_input(stored.get("input"), *found, lambda: sha256(in_fs, source)):
             return False
         return not dropped or exists(out_fs, dropped_name(out))
     except Exception:  # a filesystem that cannot tell, no record: make it again
@@ -254,6 +272,15 @@ def process_file(
     except OSError as e:
         result.fail(describe(e, name))
         return result
+    source: dict[str, Any] | None = None  # the input's identity, taken before it is read
+    if record is not None and str(job.input) != "-":
+        try:
+            source = identity(in_fs, str(job.input))
+        except OSError as e:
+            result.fail(describe(e, name))
+            return result
+        except Exception:  # a filesystem that cannot tell: no identity, so the next run makes it again
+            source = None
     doc = Document(name, config, result)
     rows: list[tuple[object, ...]] = []
     try:
@@ -276,7 +303,7 @@ def process_file(
             if options.dropped_rows:
                 data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")
                 write_whole(out_fs, dropped_name(out), data)
-            write_whole(out_fs, made_name(out), encode_made(record))
+            write_whole(out_fs, made_name(out), encode_made({**record, "input": source}))
         doc.finish(options.stats)
     except (BrokenPipeError, OutputError):
         raise
