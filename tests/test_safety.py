@@ -961,3 +961,29 @@ def test_an_input_replaced_with_an_older_time_is_made_again(tmp_path: Path) -> N
     os.utime(src / "a.txt")
     r = run(str(src))
     assert "(1 skipped" in r.stderr and out.stat().st_mtime_ns == stamp
+
+
+# 32.13 The cache keeps one installation's files: older installations' are removed.
+
+
+def test_the_cache_drops_older_installations_files(tmp_path: Path) -> None:
+    cache = tmp_path / "cache" / "srtext"
+    cache.mkdir(parents=True)
+    old = [cache / "wordfreq-1000-en.tsv", cache / "wordfreq-1000-top300.tsv", cache / "regex-00000000.cache"]
+    recent = cache / "wordfreq-2000-de.tsv"  # another installation's, made today: kept
+    for path in [*old, recent]:
+        path.write_bytes(b"x")
+    two_days_ago = time.time() - 2 * 24 * 3600
+    for path in old:
+        os.utime(path, (two_days_ago, two_days_ago))
+    text = b"A line of the text with a word that is broken at its end by a hyph-\nen and goes on.\n"
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext"], input=text, capture_output=True, env=env, timeout=120
+    )
+    assert r.returncode == 0, r.stderr
+    names = sorted(p.name for p in cache.iterdir())
+    assert not [p for p in old if p.exists()], names
+    assert recent.exists()
+    assert any(n.startswith("wordfreq-") and n.endswith("-en.tsv") for n in names)
+    assert any(n.startswith("regex-") for n in names)

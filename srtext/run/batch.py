@@ -154,6 +154,39 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     remove_stale_temporaries(path.parent, path.name, os.listdir, os.unlink)
 
 
+# A cache file of another installation is removed when it was made this long ago: a
+# reinstall's files replace the last one's, while two installations sharing the cache
+# (two virtual environments) do not remove each other's files at every run.
+STALE_CACHE_SECONDS = 24 * 3600
+
+
+def remove_stale_caches(written: str | Path, stamp: str, prefix: str) -> int:
+    """Remove the cache files beside ``written`` named ``prefix...`` without ``stamp`` in
+    their names (another installation's), made more than a day ago; how many.
+
+    Called when a cache file is written, so that the cache holds one installation's
+    files instead of gaining a set per reinstall (the word lists are about 40 MB).
+    """
+    import time
+
+    parent = os.path.dirname(os.fspath(written)) or "."
+    removed = 0
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return 0
+    cutoff = time.time() - STALE_CACHE_SECONDS
+    for name in names:
+        if not name.startswith(prefix) or stamp in name or name.startswith("."):
+            continue
+        path = os.path.join(parent, name)
+        with contextlib.suppress(OSError):
+            if os.stat(path).st_mtime < cutoff:
+                os.unlink(path)
+                removed += 1
+    return removed
+
+
 def _naming(e: OSError, path: Path | str) -> OSError:
     """The same error, naming the output instead of a temporary file."""
     return type(e)(e.errno, e.strerror, str(path)) if e.errno is not None else e
