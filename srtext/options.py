@@ -148,7 +148,8 @@ OPTIONS: tuple[Option, ...] = (
         "dropped",
         "write every dropped line to FILE (input, line number, page, class, text; "
         "tab-separated values under a header row), so that no text is lost silently; each output file "
-        "also keeps its own, NAME.dropped.tsv, so FILE lists the lines of skipped outputs too",
+        "also keeps its own, NAME.sr.txt.dropped.tsv (its name and .dropped.tsv), so FILE lists the lines "
+        "of skipped outputs too; - is standard output, when the text goes to files (-o, a directory)",
         metavar="FILE",
         more="A field holding a tab, a newline or a double quote is quoted, as Python's csv module "
         "reads it.  An existing FILE is replaced only when it is an earlier such record (or empty); "

@@ -987,3 +987,43 @@ def test_the_cache_drops_older_installations_files(tmp_path: Path) -> None:
     assert recent.exists()
     assert any(n.startswith("wordfreq-") and n.endswith("-en.tsv") for n in names)
     assert any(n.startswith("regex-") for n in names)
+
+
+# 32.14 Docs: the per-output record's name, srtext-eval's measures, README's one-liner from anywhere.
+
+
+def test_help_names_each_output_s_dropped_record() -> None:
+    out = run("--help").stdout
+    assert "NAME.sr.txt.dropped.tsv" in " ".join(out.split())
+    assert "own, NAME.dropped.tsv" not in " ".join(out.split())
+
+
+def test_srtext_eval_help_says_what_it_measures() -> None:
+    r = subprocess.run(
+        [sys.executable, "-m", "srtext.eval.evaluate", "--help"], capture_output=True, text=True, timeout=60
+    )
+    for measure in ("broken", "NL+", "NL-", "P+", "P-", "W+", "W-", "W~", "words lost"):
+        assert measure in r.stdout, measure
+
+
+def test_readme_python_one_liner_runs_from_the_clone_s_parent(tmp_path: Path) -> None:
+    import re
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = next(
+        line.strip() for line in readme.splitlines() if "from srtext import SentenceRecovery" in line
+    )
+    (tmp_path / "srtext").mkdir()  # the clone's folder, as after git clone ... srtext
+    shutil.copy(EN, tmp_path / "p.txt")
+    args = re.findall(r"'[^']*'|\S+", command)
+    assert args[0] == "python"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    r = subprocess.run(
+        [sys.executable, *(a.strip("'") for a in args[1:])],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+    )
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == EN_TRUTH.read_text(encoding="utf-8") + "\n"
