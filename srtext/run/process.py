@@ -22,6 +22,7 @@ from srtext.config import Config, RunOptions
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
+    Piece,
     decode_chunks,
     has_invalid_bytes,
     iter_physical,
@@ -99,10 +100,12 @@ class Document:
         ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
         gave, which is text whatever characters it holds.
         """
-        physical = [0]  # how many physical lines were read
+        physical = [0]  # how many physical lines were read (a long line's pieces count once)
 
         def counted(lines: Iterable[str]) -> Iterator[str]:
-            for physical[0], line in enumerate(lines, 1):
+            for line in lines:
+                if type(line) is not Piece:
+                    physical[0] += 1
                 yield line
 
         lines = number_lines(counted(iter_physical(self.texts(chunks, sniff=sniff))))
