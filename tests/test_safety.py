@@ -1027,3 +1027,42 @@ def test_readme_python_one_liner_runs_from_the_clone_s_parent(tmp_path: Path) ->
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout == EN_TRUTH.read_text(encoding="utf-8") + "\n"
+
+
+# 32.8 pypdf's text that runs words together gets one warning per document.
+
+
+def _pdf_with_kerned_gaps(path: Path, gap: int) -> None:
+    """A one-page PDF whose words are set apart by a kerning offset, not a space (TJ arrays):
+    pypdf writes them run together when the offset is small (120/1000 em), pdftotext does not."""
+    words = b"".join(b"(%s) -%d " % (w, gap) for w in b"The server starts first and then it waits".split())
+    content = b"\n".join(b"BT /F1 11 Tf 72 %d Td [%s] TJ ET" % (700 - 14 * i, words) for i in range(20))
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
+        b" /Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(content), content),
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    data, offsets = b"%PDF-1.4\n", []
+    for i, body in enumerate(objects, 1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n%s\nendobj\n" % (i, body)
+    xref = len(data)
+    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    data += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    data += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(data)
+
+
+def test_run_together_pypdf_text_is_warned_once_per_document(tmp_path: Path) -> None:
+    _pdf_with_kerned_gaps(tmp_path / "tight.pdf", 120)
+    _pdf_with_kerned_gaps(tmp_path / "loose.pdf", 280)
+    r = run("--extractor", "pypdf", str(tmp_path / "tight.pdf"), str(tmp_path / "loose.pdf"))
+    assert r.returncode == 0, r.stderr
+    warnings = r.stderr.splitlines()
+    assert len(warnings) == 1 and warnings[0].startswith(
+        f"srtext: {tmp_path / 'tight.pdf'}: pypdf's text looks run"
+    )
+    assert "The server starts first" in r.stdout  # the loose one's words are apart

@@ -47,16 +47,47 @@ def choose(extractor: str) -> str:
     return extractor
 
 
-def extract(path: Path, extractor: str = "auto") -> bytes:
-    """The PDF's text as UTF-8 bytes, pages separated by form feeds."""
+def extract(path: Path, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
+    """The PDF's text as UTF-8 bytes, pages separated by form feeds.
+
+    ``notes`` receives a warning about the text, if any (pypdf's text that looks
+    run together: see :func:`run_together`).
+    """
     tool = choose(extractor)
-    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path))
+    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path, notes))
 
 
-def extract_data(data: bytes, extractor: str = "auto") -> bytes:
+def extract_data(data: bytes, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
     """The text of a PDF given as bytes (read from an object store, say), as :func:`extract`."""
     tool = choose(extractor)
-    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data)))
+    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data), notes))
+
+
+# A text looks run together when this share of its letters stands in runs of
+# RUN_LETTERS letters or more with no space: pypdf writes words without their
+# spaces when a PDF sets the gap between words as a small kerning offset
+# ("Theserverstartsfirst").  English prose has next to none (its longest words
+# have about 20 letters); scripts written without spaces are not counted.
+RUN_LETTERS = 25
+RUN_SHARE = 0.05
+
+
+def run_together(text: str) -> float:
+    """The share of the letters of an alphabetic script that stand in runs of at least
+    :data:`RUN_LETTERS` letters.
+
+    >>> run_together("The server starts first."), run_together("Theserverstartsfirstandthentheclients.")
+    (0.0, 1.0)
+    >>> run_together("中文" * 40)
+    0.0
+    """
+    from srtext.pipeline.patterns import pattern
+
+    letters = sum(1 for c in text if c.isalpha())
+    if not letters:
+        return 0.0
+    long_runs = pattern(rf"[\p{{Latin}}\p{{Cyrillic}}\p{{Greek}}]{{{RUN_LETTERS},}}").findall(text)
+    return sum(map(len, long_runs)) / letters
 
 
 def _check(text: bytes) -> bytes:
@@ -103,7 +134,9 @@ def pdftotext_reason(status: int, messages: str) -> str:
     return f"pdftotext failed (status {status})" + (f": {last[-1][:200]}" if last else "")
 
 
-def _pypdf(source: Path | io.BytesIO) -> bytes:
+def _pypdf(source: Path | io.BytesIO, notes: list[str] | None = None) -> bytes:
+    """pypdf's text; when it looks run together, its layout mode's (words placed by
+    their positions) if that looks less so, and a note in ``notes`` if it still does."""
     import logging
 
     from pypdf import PdfReader
@@ -115,10 +148,20 @@ def _pypdf(source: Path | io.BytesIO) -> bytes:
         if reader.is_encrypted and not reader.decrypt(""):
             raise PDFError("the PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]
+        share = run_together("".join(pages))
+        if share > RUN_SHARE:
+            laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
+            if (better := run_together("".join(laid_out))) < share:
+                pages, share = laid_out, better
     except PDFError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise PDFError(f"cannot read the PDF (damaged?): {type(e).__name__}") from None
     if not pages:
         raise PDFError("the PDF has no pages")
+    if share > RUN_SHARE and notes is not None:
+        notes.append(
+            f"pypdf's text looks run together ({share:.0%} of the letters in runs of {RUN_LETTERS} or more "
+            "without a space); pdftotext (Debian: apt-get install poppler-utils) reads such PDFs better"
+        )
     return "\f".join(p.rstrip("\n") + "\n" for p in pages).encode("utf-8", "surrogateescape")

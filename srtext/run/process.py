@@ -347,7 +347,12 @@ def _open_input(
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if path.suffix.lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
-            data = extract(path, options.extractor) if regular else extract_data(head + f.read())
+            notes: list[str] = []
+            if regular:
+                data = extract(path, options.extractor, notes)
+            else:
+                data = extract_data(head + f.read(), options.extractor, notes)
+            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
             result.extract_seconds = time.perf_counter() - t
             return iter([data]), True
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
