@@ -48,7 +48,8 @@ eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
 column, few objects, rare short headings), 0.05 for two-column journals.
 
 exit status: 0 all inputs processed; 1 some inputs failed (each named on
-stderr); 2 usage error; 130 interrupted; 141 output pipe closed.
+stderr); 2 usage error; 130 interrupted; 141 output pipe closed; 143
+terminated (SIGTERM).
 
 examples:
   pdftotext paper.pdf - | srtext

@@ -1066,3 +1066,13 @@ def test_run_together_pypdf_text_is_warned_once_per_document(tmp_path: Path) -> 
         f"srtext: {tmp_path / 'tight.pdf'}: pypdf's text looks run"
     )
     assert "The server starts first" in r.stdout  # the loose one's words are apart
+
+
+def test_exit_status_143_is_documented() -> None:
+    from srtext.cli import build_parser
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    man = (ROOT / "man" / "srtext.1").read_text(encoding="utf-8")
+    assert " 143\nterminated (SIGTERM" in readme.split("Exit status:")[1].split("\n\n")[0]
+    assert "\n.B 143\n" in man
+    assert "143" in build_parser().format_help().split("exit status:")[1]
