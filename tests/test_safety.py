@@ -1056,16 +1056,21 @@ def _pdf_with_kerned_gaps(path: Path, gap: int) -> None:
     path.write_bytes(data)
 
 
-def test_run_together_pypdf_text_is_warned_once_per_document(tmp_path: Path) -> None:
+def test_run_together_pypdf_text_is_rebuilt_or_warned_once_per_document(tmp_path: Path) -> None:
+    """Gaps of 120/1000 em: pypdf ran the words together; srtext puts the spaces back.  Gaps of
+    60/1000 em (below a word gap): still run together, one warning for the document."""
     _pdf_with_kerned_gaps(tmp_path / "tight.pdf", 120)
+    _pdf_with_kerned_gaps(tmp_path / "tighter.pdf", 60)
     _pdf_with_kerned_gaps(tmp_path / "loose.pdf", 280)
-    r = run("--extractor", "pypdf", str(tmp_path / "tight.pdf"), str(tmp_path / "loose.pdf"))
+    r = run("--extractor", "pypdf", *(str(tmp_path / f"{n}.pdf") for n in ("tight", "tighter", "loose")))
     assert r.returncode == 0, r.stderr
     warnings = r.stderr.splitlines()
-    assert len(warnings) == 1 and warnings[0].startswith(
-        f"srtext: {tmp_path / 'tight.pdf'}: pypdf's text looks run"
-    )
-    assert "The server starts first" in r.stdout  # the loose one's words are apart
+    assert len(warnings) == 1, r.stderr
+    assert warnings[0].startswith(f"srtext: {tmp_path / 'tighter.pdf'}: pypdf's text looks run")
+    paragraphs = r.stdout.splitlines()
+    assert paragraphs[0].startswith("The server starts first and then it waits The server")  # tight
+    assert paragraphs[1].startswith("Theserverstartsfirst")  # tighter
+    assert paragraphs[2].startswith("The server starts first")  # loose
 
 
 def test_exit_status_143_is_documented() -> None:

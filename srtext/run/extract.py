@@ -13,6 +13,7 @@ import io
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
+    from typing import Any
 
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
 
@@ -134,9 +135,50 @@ def pdftotext_reason(status: int, messages: str) -> str:
     return f"pdftotext failed (status {status})" + (f": {last[-1][:200]}" if last else "")
 
 
+# A gap between two strings of a TJ array, in thousandths of an em, from which
+# words are taken to be apart (pdftotext's own threshold is about a tenth of an em;
+# kerning inside a word is a few hundredths).
+WORD_GAP = 100
+
+
+def _spaced_pages(reader: Any) -> list[str]:
+    """The pages' text after a space is put into each gap of at least :data:`WORD_GAP`
+    between two strings of a TJ array (words rebuilt from their positions).
+
+    Only for fonts of one-byte codes (not Type0), where a space is the byte 0x20.
+    Asked only of a text that looks run together: most PDFs never pay for it.
+    """
+    from pypdf import PdfWriter
+    from pypdf.generic import ArrayObject, ByteStringObject, ContentStream, FloatObject, NumberObject
+
+    writer = PdfWriter(clone_from=reader)
+    texts = []
+    for page in writer.pages:
+        fonts = (page.get("/Resources") or {}).get("/Font") or {}
+        stream = ContentStream(page.get_contents(), writer)
+        simple = True
+        for operands, operator in stream.operations:
+            if operator == b"Tf" and operands:
+                font = fonts.get(operands[0])
+                simple = font is None or font.get_object().get("/Subtype") != "/Type0"
+            elif operator == b"TJ" and operands and simple:
+                spaced = ArrayObject()
+                items = operands[0]
+                for i, item in enumerate(items):
+                    spaced.append(item)
+                    gap = isinstance(item, (NumberObject, FloatObject)) and float(item) <= -WORD_GAP
+                    if gap and 0 < i < len(items) - 1:
+                        spaced.append(ByteStringObject(b" "))
+                operands[0] = spaced
+        page.replace_contents(stream)
+        texts.append(page.extract_text() or "")
+    return texts
+
+
 def _pypdf(source: Path | io.BytesIO, notes: list[str] | None = None) -> bytes:
-    """pypdf's text; when it looks run together, its layout mode's (words placed by
-    their positions) if that looks less so, and a note in ``notes`` if it still does."""
+    """pypdf's text; when it looks run together, the text with spaces put into the gaps
+    between words (:func:`_spaced_pages`) or pypdf's layout mode's, if that looks less
+    so, and a note in ``notes`` if it still does."""
     import logging
 
     from pypdf import PdfReader
@@ -149,6 +191,10 @@ def _pypdf(source: Path | io.BytesIO, notes: list[str] | None = None) -> bytes:
             raise PDFError("the PDF is encrypted")
         pages = [page.extract_text() or "" for page in reader.pages]
         share = run_together("".join(pages))
+        if share > RUN_SHARE:
+            spaced = _spaced_pages(reader)
+            if (better := run_together("".join(spaced))) < share:
+                pages, share = spaced, better
         if share > RUN_SHARE:
             laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
             if (better := run_together("".join(laid_out))) < share:
