@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import itertools
 import os
 import time
 from collections.abc import Iterable, Iterator, Mapping, Set
@@ -13,7 +14,15 @@ from srtext.config import Config, RunOptions
 from srtext.pipeline.chars import repairer
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.hyphen import Dehyphenator
-from srtext.pipeline.lines import BinaryInputError, Line, byte_lines, number_lines, text_lines, valid_text
+from srtext.pipeline.lines import (
+    BinaryInputError,
+    Line,
+    byte_lines,
+    decode_chunks,
+    number_lines,
+    text_lines,
+    valid_text,
+)
 from srtext.pipeline.output import render
 from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.recover import recover_default
@@ -27,6 +36,12 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
 
 def recover(
     lines: Iterable[Line],
@@ -34,6 +49,7 @@ def recover(
     *,
     stats: WidthStats | None = None,
     vocabulary: Vocabulary | None = None,
+    geometry: Sequence[LineBox | None] | None = None,
 ) -> Iterator[Event]:
     """Recover paragraphs from numbered lines, streaming.
 
@@ -160,8 +176,14 @@ def recover_text(text: str | bytes | bytearray | memoryview, config: Config | No
     """
     config = _config(config, "recover_text")
     vocabulary = Vocabulary(config.lang)
-    events = recover(_lines_of(text, config, "recover_text"), config, vocabulary=vocabulary)
-    return valid_text("".join(render(events, config, lambda: vocabulary.lang)))
+    text = _text_of(text, config, "recover_text")
+    geometry = None
+    if text.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")):  # pdftotext -bbox-layout XHTML: its lines' text
+        from srtext.geometry.bbox import read_xhtml
+
+        text, geometry = read_xhtml(text, keep=config.geometry != "off")
+    events = recover(text_lines(text), config, vocabulary=vocabulary, geometry=geometry)
+    return valid_text("".join(render(events, config, lambda: vocabulary.lang, geometry)))
 
 
 _BYTES = (bytes, bytearray, memoryview)
@@ -174,6 +196,18 @@ def _config(config: object, who: str) -> Config:
     if not isinstance(config, Config):
         raise TypeError(f"{who}(): config must be a srtext.Config or None, not {type(config).__name__}")
     return config
+
+
+def _text_of(text: object, config: Config, who: str) -> str:
+    """A document given as ``str``, or bytes decoded as the command line decodes them (invalid
+    bytes as U+FFFD); a TypeError for anything else."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, _BYTES):
+        return valid_text("".join(decode_chunks([bytes(text)], config.encoding)))
+    raise TypeError(
+        f"{who}() takes the text as str or bytes (bytes, bytearray, memoryview), not {type(text).__name__}"
+    )
 
 
 def _lines_of(text: object, config: Config, who: str) -> Iterator[Line]:
@@ -244,6 +278,9 @@ class SentenceRecovery:
     def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
         base = _config(config, "SentenceRecovery")
         self.config: Config = base.replace(**options) if options else base
+        #: a box per input line (``geometry[line.number - 1]``) when the source was a PDF or
+        #: pdftotext -bbox-layout XHTML and ``config.geometry`` is not off; else None
+        self.geometry: list[LineBox | None] | None = None
         self.lines: list[Line] = self.read_lines(source)
         self.stats = WidthStats()
         self.vocabulary = Vocabulary(self.config.lang)
@@ -274,9 +311,14 @@ class SentenceRecovery:
         """Read the document's lines from text, bytes, a path (text or PDF) or an iterable of lines.
 
         A ``str`` is always the text itself; one that names an existing file
-        gets a warning, since ``Path(name)`` was probably meant.
+        gets a warning, since ``Path(name)`` was probably meant.  pdftotext
+        ``-bbox-layout`` XHTML (as text, bytes or a file) is read as the text of
+        its lines, and a PDF or such XHTML sets :attr:`geometry` (unless
+        ``config.geometry`` is off).
         """
         from pathlib import Path
+
+        from srtext.geometry.sniff import is_bbox
 
         if isinstance(source, str):
             if "\n" not in source and len(source) < 4096 and _names_a_file(source):
@@ -287,17 +329,29 @@ class SentenceRecovery:
                     f"pass pathlib.Path({source!r}) to read the file",
                     stacklevel=3,
                 )
+            if source.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")) and is_bbox(source[:4096].encode()):
+                return self._read_bbox(source)
             return list(text_lines(source))
         if isinstance(source, _BYTES):
+            if is_bbox(bytes(source[:4096])):
+                return self._read_bbox(bytes(source).decode("utf-8", "surrogateescape"))
             return list(_lines_of(source, self.config, "SentenceRecovery"))
         if isinstance(source, os.PathLike):
             path = Path(source)
             from srtext.run.extract import extract, is_pdf
 
             if is_pdf(path):
-                return list(_valid_lines(byte_lines([extract(path)], self.config.encoding, sniff=False)))
+                if self.config.geometry == "off":
+                    return list(_valid_lines(byte_lines([extract(path)], self.config.encoding, sniff=False)))
+                from srtext.run.extract import extract_geometry
+
+                data, self.geometry = extract_geometry(path)
+                return list(_valid_lines(byte_lines([data], "utf-8", sniff=False)))
             with path.open("rb") as f:
-                chunks = iter(lambda: f.read(1 << 16), b"")
+                head = f.read(4096)
+                if is_bbox(head):
+                    return self._read_bbox((head + f.read()).decode("utf-8", "surrogateescape"))
+                chunks = itertools.chain([head], iter(lambda: f.read(1 << 16), b""))
                 return list(_valid_lines(byte_lines(chunks, self.config.encoding)))
         if isinstance(source, (Mapping, Set)) or not isinstance(source, Iterable):
             raise TypeError(
@@ -305,6 +359,14 @@ class SentenceRecovery:
                 f" (str), not {type(source).__name__}"
             )
         return list(number_lines(_str_lines(source)))
+
+    def _read_bbox(self, xhtml: str) -> list[Line]:
+        from srtext.geometry.bbox import parse_bbox
+
+        text, boxes = parse_bbox(xhtml)
+        if self.config.geometry != "off":
+            self.geometry = boxes
+        return list(text_lines(text))
 
     def calculate_cw(self) -> int:
         """Compute the column width CW from the line-width histogram (or take ``config.cw``)."""
@@ -327,7 +389,7 @@ class SentenceRecovery:
     @cached_property
     def events(self) -> list[Event]:
         config = self.config.replace(cw=self.cw, window=None)
-        return list(recover(self.lines, config, vocabulary=self.vocabulary))
+        return list(recover(self.lines, config, vocabulary=self.vocabulary, geometry=self.geometry))
 
     @property
     def paragraphs(self) -> list[Paragraph]:
@@ -342,7 +404,7 @@ class SentenceRecovery:
     @property
     def out_text(self) -> str:
         """The result as text, in ``config.output_format``."""
-        return "".join(render(self.events, self.config, self.lang))
+        return "".join(render(self.events, self.config, self.lang, self.geometry))
 
     @property
     def lang(self) -> str | None:

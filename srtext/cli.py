@@ -15,13 +15,13 @@ from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Frozen
-from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, check_suffix
-from srtext.run.guards import check_dropped, clashes, writable
+from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, audit_name, check_suffix
+from srtext.run.guards import check_audit, check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
 from srtext.run.plan import plan
 from srtext.run.process import OutputError
 from srtext.run.progress import Progress, Totals
-from srtext.run.result import Result
+from srtext.run.result import SKIPPED, Result
 from srtext.run.storage import open_output
 
 TYPE_CHECKING = False
@@ -232,6 +232,12 @@ def _main(argv: Sequence[str] | None = None) -> int:
         print(f"srtext: error: {e}", file=sys.stderr)
         return EXIT_USAGE
     paths: list[str] = args.paths
+    if run.audit is not None:
+        try:
+            check_audit(run.audit)
+        except ValueError as e:
+            print(f"srtext: {e}", file=sys.stderr)
+            return EXIT_USAGE
     if run.dropped is None:
         return _run_all(paths, config, run, sys.stdout.buffer, None)
     if run.dropped == "-":  # standard output, when the text goes to files
@@ -314,6 +320,17 @@ def _run_all(
         elif run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
             report(f"--dropped {run.dropped}: is {clash}, an input or output of this run")
             return EXIT_USAGE
+        if run.audit is not None:
+            if (clash := clashes(run.audit, jobs)) is not None:
+                report(f"--audit {run.audit}: is {clash}, an input or output of this run")
+                return EXIT_USAGE
+            # Pages beside outputs for many inputs, or on a cluster (whose workers cannot see PAGE).
+            beside = len(jobs) > 1 or bool(run.dask) or any(os.path.isdir(p) for p in paths)
+            if beside and any(job.output is None for job in jobs):
+                report("--audit: inputs written to standard output have no place for pages; give -o DIR")
+                return EXIT_USAGE
+            run = run.replace(audit_beside=beside)
+        pages: list[tuple[str, str | None, str]] = []  # with --audit over many inputs: the index
         if run.dask:
             results = run_dask(client, planned, config, run)
         else:
@@ -345,7 +362,11 @@ def _run_all(
                 report(r.histogram, one_line=False)
             if bar is not None and r.output is not None:
                 bar.update(r)
+            if run.audit_beside:
+                pages.append(_audit_entry(r, run))
         _write_stdout(stdout, b"", flush=True)
+        if run.audit is not None and run.audit_beside:
+            _write_index(run.audit, pages)
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_PIPE
@@ -365,6 +386,27 @@ def _run_all(
     if not run.quiet and (to_files > 1 or run.dask or any(os.path.isdir(p) for p in paths)):
         print(totals.line(time.monotonic() - start), file=sys.stderr)
     return EXIT_FAILED if failed else EXIT_OK
+
+
+def _audit_entry(r: Result, run: RunOptions) -> tuple[str, str | None, str]:
+    """A line of the --audit index: the input, its page (relative to the index), what became of it."""
+    page = None
+    if r.output is not None and r.error is None:
+        page = audit_name(r.output, run.suffix)
+        if "://" not in page and run.audit is not None:
+            page = os.path.relpath(page, os.path.dirname(os.path.abspath(run.audit)))
+    status = r.error or f"{r.lines} lines, {r.paragraphs} paragraphs, {r.dropped} dropped"
+    if r.status == SKIPPED:
+        status = "up to date, not made again"
+    return r.input, page, status
+
+
+def _write_index(path: str, pages: list[tuple[str, str | None, str]]) -> None:
+    """Write the --audit index of a run over many inputs, atomically."""
+    from srtext.audit import index_page
+
+    with open_output(path, None) as f:
+        f.write("".join(index_page(pages)).encode("utf-8", "surrogateescape"))
 
 
 def _write_stdout(stdout: BinaryIO, data: bytes, flush: bool = False) -> None:

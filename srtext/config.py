@@ -26,12 +26,14 @@ if TYPE_CHECKING:
     from typing import Literal
 
     Mode = Literal["default", "paper"]
-    Format = Literal["lines", "blank", "sentences", "jsonl"]
+    Format = Literal["lines", "blank", "sentences", "jsonl", "markdown"]
+    Geometry = Literal["auto", "off"]
 else:
-    Mode = Format = str  # the choices are checked by Config itself (and argparse)
+    Mode = Format = Geometry = str  # the choices are checked by Config itself (and argparse)
 
 MODES: tuple[str, ...] = ("default", "paper")
-FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl")
+FORMATS: tuple[str, ...] = ("lines", "blank", "sentences", "jsonl", "markdown")
+GEOMETRIES: tuple[str, ...] = ("auto", "off")
 
 
 class Config(Frozen):
@@ -57,7 +59,10 @@ class Config(Frozen):
             ``"blank"``, paragraphs separated by an empty line; ``"sentences"``,
             one sentence per line with paragraphs separated by an empty line; or
             ``"jsonl"``, one JSON object per paragraph with its kind, page, input
-            line numbers and character offsets (schema in :mod:`srtext.pipeline.output`).
+            line numbers and character offsets (schema in :mod:`srtext.pipeline.output`);
+            or ``"markdown"``, headings as ``#`` times their level (see
+            :mod:`srtext.pipeline.levels`), list items as ``- `` or their number,
+            other paragraphs as paragraphs, a blank line between two.
         sentences: with ``output_format="jsonl"``, one object per sentence
             instead of per paragraph.
         with_dropped: with ``output_format="jsonl"``, also write every dropped
@@ -86,6 +91,12 @@ class Config(Frozen):
             a paper's title and its body, see :mod:`srtext.pipeline.front`).  Default:
             furniture, footnotes and objects.  A class not dropped is kept, each
             of its paragraphs on a line of its own.
+        geometry: ``"auto"`` (default): where the input says where each line
+            stood on its page (a PDF, or pdftotext's ``-bbox-layout`` XHTML), keep
+            a :class:`~srtext.geometry.box.LineBox` per line beside the text; ``"off"``:
+            read text only (a PDF in pdftotext's default mode, as before; XHTML is
+            still read as the text of its lines).  The text is the same either way
+            (see :mod:`srtext.geometry`).
     """
 
     _fields = (
@@ -101,6 +112,7 @@ class Config(Frozen):
         "cache_dir",
         "encoding",
         "drop",
+        "geometry",
     )
     __slots__ = _fields
     # A plain class, not a dataclass: see srtext.record.  Its defaults are those of __init__.
@@ -117,6 +129,7 @@ class Config(Frozen):
     cache_dir: str | None
     encoding: str
     drop: frozenset[str]
+    geometry: Geometry
 
     def __init__(
         self,
@@ -132,6 +145,7 @@ class Config(Frozen):
         cache_dir: str | None = None,
         encoding: str = "utf-8",
         drop: Iterable[str] = DROPPED_BY_DEFAULT,
+        geometry: Geometry = "auto",
     ) -> None:
         if mode not in MODES:
             raise ValueError(f"mode must be one of {', '.join(MODES)}, not {mode!r}")
@@ -149,6 +163,8 @@ class Config(Frozen):
         unknown = set(drop) - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}; classes are {', '.join(CLASSES)}")
+        if geometry not in GEOMETRIES:
+            raise ValueError(f"geometry must be one of {', '.join(GEOMETRIES)}, not {geometry!r}")
         try:
             "".encode(encoding)
         except LookupError:
@@ -166,6 +182,7 @@ class Config(Frozen):
             cache_dir,
             encoding,
             frozenset(drop),
+            geometry,
         )
         self._set(values)
 
@@ -182,12 +199,15 @@ class RunOptions(Frozen):
     """How srtext runs over files, besides the recovery's :class:`Config` (the command line's options).
 
     :func:`srtext.run.process.process_file` reads ``extractor``, ``force``,
-    ``explain``, ``stats`` and ``dropped``; the others are the command line's
-    (see :data:`srtext.options.OPTIONS` for what each one means).  Frozen, as :class:`Config`.
+    ``explain``, ``stats``, ``dropped``, ``audit`` and ``audit_beside``; the others are the
+    command line's (see :data:`srtext.options.OPTIONS` for what each one means).  ``audit``
+    is the audit page of a single input; with ``audit_beside`` (which the command line sets
+    for a run over a directory or several inputs) each output gets its own page beside it
+    (``NAME.audit.html``), and ``audit`` is the index of them.  Frozen, as :class:`Config`.
 
     >>> RunOptions(force=True).replace(jobs=2)
     RunOptions(output=None, suffix='.sr.txt', globs=('*.txt', '*.pdf'), force=True, jobs=2, dask=None, \
-extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
+extractor='auto', quiet=False, explain=False, stats=False, dropped=None, audit=None, audit_beside=False)
     """
 
     _fields = (
@@ -202,6 +222,8 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
         "explain",
         "stats",
         "dropped",
+        "audit",
+        "audit_beside",
     )
     __slots__ = _fields
 
@@ -216,6 +238,8 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
     explain: bool
     stats: bool
     dropped: str | None
+    audit: str | None
+    audit_beside: bool
 
     def __init__(
         self,
@@ -230,14 +254,16 @@ extractor='auto', quiet=False, explain=False, stats=False, dropped=None)
         explain: bool = False,
         stats: bool = False,
         dropped: str | None = None,
+        audit: str | None = None,
+        audit_beside: bool = False,
     ) -> None:
         if extractor not in EXTRACTORS:
             raise ValueError(f"extractor must be one of {', '.join(EXTRACTORS)}, not {extractor!r}")
         if jobs is not None and jobs < 1:
             raise ValueError(f"jobs must be at least 1, not {jobs!r}")
         globs = tuple(globs)
-        values = (output, suffix, globs, force, jobs, dask, extractor, quiet, explain, stats, dropped)
-        self._set(values)
+        values = (output, suffix, globs, force, jobs, dask, extractor, quiet, explain, stats, dropped, audit)
+        self._set((*values, audit_beside))
 
     @property
     def dropped_rows(self) -> bool:

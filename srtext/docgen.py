@@ -3,8 +3,9 @@
 README.md and man/srtext.1 hold cog blocks (https://cog.readthedocs.io) that call
 these functions: the options table and the man page's OPTIONS section are made
 from :data:`srtext.options.OPTIONS` (the same table ``--help`` is built from), and
-the README's list of rules from :data:`srtext.pipeline.rules.RULES` and
-:data:`srtext.pipeline.recover.STEPS`.  After changing an option or a rule::
+the README's list of rules from :data:`srtext.pipeline.pages.PAGE_RULES`, the
+tables of :mod:`srtext.pipeline.steps` and :data:`srtext.pipeline.rules.RULES`.
+After changing an option or a rule::
 
     cog -r README.md man/srtext.1
 
@@ -14,6 +15,7 @@ and ``tests/test_docs.py`` runs ``cog --check`` on both.  Not on srtext's start-
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from srtext.options import OPTIONS, Option
 
@@ -85,22 +87,40 @@ def _body(text: str) -> str:
 
 
 def rules_table() -> str:
-    """The README's list of the default mode's named decisions: the steps, then the rules in order.
+    """The README's list of the default mode's named decisions, table by table, in the order asked.
 
-    A rule's reason is the first paragraph of its docstring.
+    A rule's reason is the first paragraph of its docstring; the page stage's
+    rules give theirs in their tables.
     """
-    from srtext.pipeline.recover import STEPS
+    from srtext.pipeline import steps
+    from srtext.pipeline.names import MACHINE_NAMES
+    from srtext.pipeline.pages import PAGE_RULES
     from srtext.pipeline.rules import RULES
 
-    steps = ", ".join(f"`{step}`" for step in STEPS)
-    lines = [
-        f"Before the rules, steps of `srtext/pipeline/recover.py` decide some lines: {steps}.",
-        "Then the rules of `srtext/pipeline/rules/`, asked in this order; the first that answers decides:",
-        "",
-        "| rule | what it decides |",
-        "|---|---|",
-    ]
-    for rule in RULES:
-        doc = (rule.__doc__ or "").strip().split("\n\n")[0]
-        lines.append(f"| `{rule.__name__}` | {_cell(' '.join(doc.split()))} |")
-    return "\n".join(lines) + "\n"
+    def table(title: str, rows: list[tuple[str, str]]) -> list[str]:
+        out = [title, "", "| name | what it decides |", "|---|---|"]
+        out += [f"| `{name}` | {_cell(' '.join(doc.split()))} |" for name, doc in rows]
+        return [*out, ""]
+
+    def functions(fs: tuple[Callable[..., object], ...]) -> list[tuple[str, str]]:
+        return [(f.__name__, (f.__doc__ or "").strip().split("\n\n")[0]) for f in fs]
+
+    lines = table(
+        "The page stage (`srtext/pipeline/pages.py`: furniture, footnotes, front matter) marks lines first:",
+        [(name, reason) for name, (_mark, reason) in PAGE_RULES.items()],
+    )
+    lines += table(
+        "Then, for each other line, the transitions of `srtext/pipeline/steps.py`, in this order:",
+        functions(steps.TRANSITIONS),
+    )
+    lines += table(
+        "the steps while a caption is open, then the steps, then the rules of `srtext/pipeline/rules/`; "
+        "the first that answers decides:",
+        functions(steps.CAPTION_STEPS + steps.STEPS + RULES),
+    )
+    lines += table("and last the amendments, which may rewrite the verdict:", functions(steps.AMENDMENTS))
+    lines += table(
+        "The recovery's machine (`srtext/pipeline/recover.py`) adds these names where it applies a verdict:",
+        list(MACHINE_NAMES.items()),
+    )
+    return "\n".join(lines)

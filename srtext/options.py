@@ -8,7 +8,7 @@ Its default is the default of the :class:`~srtext.config.Config` or
 
 from __future__ import annotations
 
-from srtext.config import DEFAULTS, FORMATS, MODES
+from srtext.config import DEFAULTS, FORMATS, GEOMETRIES, MODES
 from srtext.record import NamedTuple
 from srtext.run.extract import EXTRACTORS
 
@@ -76,11 +76,15 @@ OPTIONS: tuple[Option, ...] = (
         "output_format",
         "'lines': one paragraph per line (default); 'blank': paragraphs separated by a blank line; "
         "'sentences': one sentence per line, paragraphs separated by a blank line; 'jsonl': one JSON "
-        "object per paragraph with text, kind, page, lines, start, end (character offsets in the input)",
+        "object per paragraph with text, kind, page, lines, start, end (character offsets in the input), "
+        "and level for a heading; 'markdown': headings as '#' times their level, list items as '- ' or "
+        "their number, other paragraphs as paragraphs, a blank line between two",
         flags=("--format",),
         choices=FORMATS,
         more="Sentences are split for the document's language (abbreviations, initials, ordinals, "
-        "numbers, ellipses, quotes and CJK full stops), see --lang; the JSON keys are under JSON LINES",
+        "numbers, ellipses, quotes and CJK full stops), see --lang; the JSON keys are under JSON LINES. "
+        "A heading's level is its numbering's depth (2.1 is 2); with geometry (see --geometry) also its "
+        "font size among the document's headings (see docs/geometry.md)",
     ),
     Option(
         "sentences",
@@ -111,6 +115,16 @@ OPTIONS: tuple[Option, ...] = (
         "stats",
         "write CW, l_avg and the line-width histogram with the CW±eps band to stderr",
         action="store_true",
+    ),
+    Option(
+        "audit",
+        "also write an audit page to PAGE: one self-contained HTML file showing the input page by page, "
+        "each line coloured by what became of it with its rule and reason, the recovered paragraphs "
+        "beside it, the decisions counted per rule and the line-width histogram with CW and the eps band",
+        metavar="PAGE",
+        more="In a run over a directory (or several inputs) each output gets its own page beside it, "
+        "NAME.audit.html, and PAGE lists them.  An existing PAGE is replaced only when it is an earlier "
+        "audit page (or empty); see docs/audit.md",
     ),
     Option(
         "keep",
@@ -207,6 +221,15 @@ OPTIONS: tuple[Option, ...] = (
         choices=EXTRACTORS,
         more="Pages are separated by form feeds either way.  A PDF that is encrypted, damaged, empty or "
         "only images gets a one-line error",
+    ),
+    Option(
+        "geometry",
+        "where each line stood on the page: 'auto' ({default}) keeps it when the input has it "
+        "(a PDF, or pdftotext -bbox-layout XHTML on standard input or in a file); 'off' reads text only",
+        choices=GEOMETRIES,
+        more="The text recovered is the same either way: pdftotext -bbox-layout's lines written as "
+        "pdftotext's default mode writes them.  With 'off' a PDF is read by pdftotext's default mode, "
+        "as before",
     ),
     Option(
         "encoding",

@@ -58,7 +58,7 @@ def test_config_compares_hashes_pickles_and_prints_by_value() -> None:
     assert a == b and hash(a) == hash(b) and a != Config() and len({a, b, Config()}) == 2
     assert pickle.loads(pickle.dumps(a)) == a and isinstance(a.drop, frozenset)
     assert repr(a).startswith("Config(mode='default', eps=0.3, cw=None,")
-    assert repr(a).endswith("drop=frozenset({'captions'}))")
+    assert repr(a).endswith("drop=frozenset({'captions'}), geometry='auto')")
     with pytest.raises(AttributeError):
         del a.eps
 

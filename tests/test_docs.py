@@ -95,10 +95,9 @@ def test_help_readme_and_man_page_say_the_same(option: Option) -> None:
 
 
 def test_every_rule_is_in_readme() -> None:
-    from srtext.pipeline.recover import STEPS
-    from srtext.pipeline.rules import RULES
+    from srtext.pipeline.names import rule_names
 
-    for name in [r.__name__ for r in RULES] + list(STEPS):
+    for name in rule_names():
         assert f"`{name}`" in README, name
 
 

@@ -72,7 +72,9 @@ def test_jsonl_schema_of_a_paragraph_and_its_sentences() -> None:
         "start": 0,
         "end": 7,
         "dropped": False,
+        "level": 1,
     }
+    assert "level" not in body
     assert body["text"] == "The first sentence of a paragraph ends. A second one follows it here."
     assert body["lines"] == [3, 4, 5] and body["start"] == 9 and body["end"] == len(data) - 1
     sents = _records(data, sentences=True)

@@ -252,13 +252,10 @@ def test_cut_paragraphs_keep_offsets_into_the_input() -> None:
 
 def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Memory is bounded: the open paragraph holds at most MAX_LINES lines."""
-    import importlib
-
     from srtext import recover_text
+    from srtext.pipeline import steps
 
-    machine = importlib.import_module("srtext.pipeline.recover")  # the package binds the name to a function
-
-    monkeypatch.setattr(machine, "MAX_LINES", 3)
+    monkeypatch.setattr(steps, "MAX_LINES", 3)
     text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))
     out = recover_text(text, Config(window=None)).splitlines()
     assert [p.count("number") for p in out] == [3, 3, 1]

@@ -240,7 +240,9 @@ def test_a_nul_in_extracted_text_is_not_a_binary_file(monkeypatch: pytest.Monkey
     import srtext.run.extract as extract
 
     text = (LATEX / "en-onecol.pdftotext.txt").read_bytes()
-    monkeypatch.setattr(extract, "_pypdf", lambda source, notes=None: text.replace(b"the ", b"the \0", 3))
+    monkeypatch.setattr(
+        extract, "_pypdf", lambda source, boxes=None, notes=None: text.replace(b"the ", b"the \0", 3)
+    )
     r = process_file(Job(LATEX / "en-onecol.pdf", None), options=RunOptions(extractor="pypdf"))
     assert r.status == "done", r.error
     assert r.text is not None and "\0" not in r.text and len(r.text) > 1000

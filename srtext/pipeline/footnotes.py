@@ -35,8 +35,28 @@ _DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 _CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
 
-def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
-    """Footnote lines of one page: what lies below a marker line near the page's bottom.
+#: The footnotes' rules: name -> the reason ``--explain`` gives, in the order
+#: :func:`find_footnotes` asks them.  At the page's foot, going up: a mark alone over
+#: its note before a line that starts with a mark (the mark alone would otherwise be
+#: taken for a page number or a formula's piece), then numbered notes in sequence
+#: above a note already found.  Then, anywhere on the page (two columns put the
+#: first column's notes mid-page): stacked marks, a mark alone over its note, a
+#: numbered note of one sentence, a line that starts with a marker symbol.
+FOOTNOTE_RULES: dict[str, str] = {
+    "number_alone_over_its_note": "a note's number or mark alone near the page's foot, its note under it",
+    "note_at_the_foot": "a line near the page's foot that starts with a mark the page's text carries",
+    "notes_in_sequence": "numbered notes in sequence, above a note or the footer",
+    "marks_stacked": "notes' marks stacked on lines of their own, their notes beside them",
+    "mark_alone_over_its_note": "a marker symbol alone, its note's capitalised text under it",
+    "numbered_note_mid_page": "a one-sentence note mid-page whose number the page's text carries",
+    "symbol_note_mid_page": "a line that starts with a marker symbol, mid-page (a column's foot)",
+}
+
+
+def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int, str]:
+    """Footnote lines of one page, each to its rule (:data:`FOOTNOTE_RULES`).
+
+    What lies below a marker line near the page's bottom is a note.
 
     Going up from the last line (furniture and empty lines aside), the nearest
     line within six lines that starts with a marker symbol (∗ † ‡ § ¶, superscript
@@ -68,25 +88,31 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
     >>> sorted(find_footnotes([Line(i, 1, t) for i, t in enumerate(texts)], {}))
     [1, 3]
     """
-    notes: set[int] = set()
+    notes: dict[int, str] = {}
+    claimed: set[str] = set()  # the numbers of the notes found: a mark points to one note
     short = _short_line(page)
     body = "\n".join(line.text for i, line in enumerate(page) if i not in furniture)
     content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
     end = len(content)
     for _note in range(MAX_NOTES):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
+            text = page[content[k]].text
             if k + 1 < end and _note_below_mark(page, content[k], content[k + 1], numbers=True):
                 last = _note_end(page, content[k + 1], content[end - 1], short)
-                notes.add(content[k])  # the marker, and its note's lines
-                notes.update(range(content[k + 1], last + 1))
-            elif _starts_with_marker(page[content[k]].text, body, dotted=True) or (
-                (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER)
-                and _numbered_notes(page, content[k], content[k] + 1)
+                name, first = "number_alone_over_its_note", content[k + 1]
+                notes[content[k]] = name  # the marker, and its note's lines (not the empty line between)
+            elif _starts_with_marker(text, body, dotted=True) and _note_number(text) not in claimed:
+                name, first = "note_at_the_foot", content[k]
+                last = _note_end(page, first, content[end - 1], short)
+            elif (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER) and _numbered_notes(
+                page, content[k], content[k] + 1
             ):
-                last = _note_end(page, content[k], content[end - 1], short)
-                notes.update(range(content[k], last + 1))
+                name, first = "notes_in_sequence", content[k]
+                last = _note_end(page, first, content[end - 1], short)
             else:
                 continue
+            notes.update(dict.fromkeys(range(first, last + 1), name))
+            claimed.add(_note_number(text) or "")
             end = k
             break
         else:
@@ -101,22 +127,38 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> set[int]:
         mark_alone = len(text.strip()) <= 2  # marks alone are short: the cheap question first
         stacked = _stacked_marks(page, k) if mark_alone else range(0)
         if stacked:
-            notes.update(stacked)
+            notes.update(dict.fromkeys(stacked, "marks_stacked"))
             continue
         if mark_alone and n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
-            notes.update((k, content[n + 1]))  # a marker alone, and its note's line
-        elif text.lstrip()[:1].isdigit() and _numbered_note_mid_page(
-            page, k, body, content[n + 1] if n + 1 < len(content) else None
+            notes.update(dict.fromkeys((k, content[n + 1]), "mark_alone_over_its_note"))
+        elif (
+            text.lstrip()[:1].isdigit()
+            and _note_number(text) not in claimed
+            and _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None)
         ):
-            notes.add(k)
+            notes[k] = "numbered_note_mid_page"
         elif symbols and _SYMBOL_MARK.match(text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
-                notes.add(j)
+                notes[j] = "symbol_note_mid_page"
                 if len(page[j].text.strip()) < short:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
-    return {i for i in notes if i not in furniture}
+    return {i: name for i, name in notes.items() if i not in furniture}
+
+
+def _note_number(text: str) -> str | None:
+    """The number a note's line starts with ("3 See ...", "3. See ..."), or None.
+
+    A mark in the text points to one note: once the note numbered 3 is found on
+    a page, another line there that starts with "3" is not a note but, say, the
+    section "3 Features of a package" whose number a word ("kernel3") seemed to mark.
+
+    >>> _note_number("3 See the notes."), _note_number("12. Ibid."), _note_number("∗ Email")
+    ('3', '12', None)
+    """
+    m = _NUMBER_MARK.match(text) or _DOTTED_NUMBER_MARK.match(text)
+    return m.group(1) if m is not None else None
 
 
 def _stacked_marks(page: Sequence[Line], i: int) -> range:

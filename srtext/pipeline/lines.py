@@ -31,6 +31,8 @@ class Line(NamedTuple):
             "page number", "footnote", "front matter"), or "" for an ordinary line.
         offset: where ``text`` starts in the input, in characters of the decoded
             input (a BOM counts as one): ``input[offset:offset + len(text)] == text``.
+        rule: the name of the page stage's rule that marked it ("footnote.note_at_the_foot",
+            "furniture.running_header"; :data:`srtext.pipeline.pages.PAGE_RULES`), or "".
     """
 
     number: int
@@ -38,6 +40,7 @@ class Line(NamedTuple):
     text: str
     mark: str = ""
     offset: int = 0
+    rule: str = ""
 
 
 class BinaryInputError(ValueError):
@@ -85,7 +88,8 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
             number += 1
             going_on = type(raw) is Piece
         if "\f" not in raw and number != first:  # most lines: rstrip() takes the line end too
-            yield new(Line, (number, page, raw.rstrip(), "", start))  # Line(...) without its Python __new__
+            # Line(...) without its Python __new__
+            yield new(Line, (number, page, raw.rstrip(), "", start, ""))
             continue
         if raw.endswith(("\n", "\r")):
             raw = raw.rstrip("\r\n")
@@ -93,7 +97,7 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
             raw = raw[1:]
             start += 1
         if "\f" not in raw:
-            yield new(Line, (number, page, raw.rstrip(), "", start))
+            yield new(Line, (number, page, raw.rstrip(), "", start, ""))
             continue
         pieces = raw.split("\f")
         for i, piece in enumerate(pieces):
@@ -101,7 +105,7 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
                 page += 1
             text = piece.rstrip()
             if text:
-                yield Line(number, page, text, "", start)
+                yield Line(number, page, text, "", start, "")
             start += len(piece) + 1
 
 

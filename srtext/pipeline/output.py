@@ -21,7 +21,18 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
     ``false``, or ``true`` for a dropped line (written with ``--with-dropped``);
 ``paragraph``, ``sentence``
     with ``--sentences`` only: the 0-based number of the paragraph in the
-    document and of the sentence in its paragraph.
+    document and of the sentence in its paragraph;
+``level``
+    a heading's only: its level, 1 to 6, from its numbering (see
+    :mod:`srtext.pipeline.levels`).
+
+The Markdown format (``--format markdown``) writes a heading as ``#`` times
+its level and a space, an item of a bulleted list as ``- `` and its text (an
+item numbered "1." keeps its number, which Markdown reads as a numbered list),
+every other paragraph as it is, and a blank line between two (but not between
+two items of a bulleted list).  A paragraph
+that would read as Markdown markup at its start (``#``, ``>``, or a bullet
+that starts no list item) gets a backslash before it.
 """
 
 from __future__ import annotations
@@ -30,6 +41,16 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config
 from srtext.pipeline.events import HEADING, Decision, Event, Paragraph
+from srtext.pipeline.labels import starts_list_item
+from srtext.pipeline.levels import Levels, document_levels
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
+    Geometry = Sequence[LineBox | None]
 
 
 def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> Iterator[str]:
@@ -45,6 +66,68 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
             yield "\n"
         first = False
         yield p.text + "\n"
+
+
+def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | None = None) -> Iterator[str]:
+    """Markdown: headings as ``#`` times their level, bulleted items as ``- ``, a blank line between two.
+
+    The items of one list follow each other without blank lines (a "tight" list).
+
+    >>> ps = [Paragraph("2.1 Data", "heading", (1,), 1), Paragraph("• First point", "body", (2,), 1),
+    ...       Paragraph("• Second", "body", (3,), 1), Paragraph("# of items", "body", (4,), 1),
+    ...       Paragraph("Figure 1: A map", "caption", (5,), 1)]
+    >>> print("".join(format_markdown(ps)), end="")
+    ## 2.1 Data
+    <BLANKLINE>
+    - First point
+    - Second
+    <BLANKLINE>
+    \\# of items
+    <BLANKLINE>
+    Figure 1: A map
+
+    ``levels``, when given, are the levels of the headings, in order (see
+    :func:`srtext.pipeline.levels.document_levels`); else each heading's comes
+    from its numbering and the headings before it.
+    """
+    level = _leveler(levels)
+    item = None  # was the paragraph before a list item? None: there was none
+    for p in paragraphs:
+        text = markdown(p, level)
+        is_item = text.startswith("- ") and p.kind != HEADING
+        if item is not None and not (item and is_item):  # a list's items are one block
+            yield "\n"
+        item = is_item
+        yield text + "\n"
+
+
+def _leveler(levels: Sequence[int] | None) -> Callable[[str], int]:
+    """A function giving each heading, in order, its level: from ``levels``, else from its text."""
+    if levels is None:
+        return Levels().level
+    given = iter(levels)
+    return lambda _text: next(given)
+
+
+def markdown(p: Paragraph, level: Callable[[str], int]) -> str:
+    """One paragraph as Markdown (``level`` gives a heading its level, in input order).
+
+    >>> levels = Levels().level
+    >>> [markdown(Paragraph(t, k, (1,), 1), levels) for t, k in [("1 Intro", "heading"), ("▪ Item", "body"),
+    ...   ("- Run it.", "body"), ("1. First", "body"), ("> quoted", "body"), ("+ x", "body")]]
+    ['# 1 Intro', '- Item', '- Run it.', '1. First', '\\\\> quoted', '\\\\+ x']
+    """
+    text = p.text
+    if p.kind == HEADING:
+        return "#" * level(text) + " " + text
+    if starts_list_item(text):
+        return "- " + text.lstrip()[1:].lstrip()
+    if text[:1] in _MARKUP and text[:2] != "- ":
+        return "\\" + text
+    return text
+
+
+_MARKUP = frozenset("#>*+-=|`~")
 
 
 def format_sentences(paragraphs: Iterable[Paragraph], lang: Lang = None) -> Iterator[str]:
@@ -148,7 +231,12 @@ def dropped_record(d: Decision) -> dict[str, object]:
 
 
 def format_jsonl(
-    events: Iterable[Event], *, sentences: bool = False, with_dropped: bool = False, lang: Lang = None
+    events: Iterable[Event],
+    *,
+    sentences: bool = False,
+    with_dropped: bool = False,
+    lang: Lang = None,
+    levels: Sequence[int] | None = None,
 ) -> Iterator[str]:
     """JSON lines: one object per paragraph or sentence (and dropped line), in input order.
 
@@ -158,17 +246,21 @@ def format_jsonl(
     >>> print("".join(format_jsonl(recover(text_lines(text)))), end="")  # doctest: +NORMALIZE_WHITESPACE
     {"text": "A first line, long and its end. More.", "kind": "body", "page": 1, "lines": [1, 2],
      "start": 0, "end": 37, "dropped": false}
+
+    ``levels`` are the headings' levels, as :func:`format_markdown` takes them.
     """
     number = 0
+    heading_level = _leveler(levels)
     for e in events:
         if isinstance(e, Paragraph):
+            level = heading_level(e.text) if e.kind == HEADING else None
             if sentences:
                 if number == 0:
                     lang = _language(lang)
                 for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
-                    yield _json(record)
+                    yield _json(_leveled(record, level))
             else:
-                yield _json(paragraph_record(e))
+                yield _json(_leveled(paragraph_record(e), level))
             number += 1
         elif with_dropped and e.action == "drop" and e.line.text.strip():
             yield _json(dropped_record(e))
@@ -177,23 +269,77 @@ def format_jsonl(
 Lang = str | None | Callable[[], str | None]
 
 
+def _leveled(record: dict[str, object], level: int | None) -> dict[str, object]:
+    """The record, with a heading's ``level`` as its last key."""
+    if level is not None:
+        record["level"] = level
+    return record
+
+
 def _language(lang: Lang) -> str | None:
     return lang() if callable(lang) else lang
 
 
-def render(events: Iterable[Event], config: Config, lang: Lang = None) -> Iterator[str]:
+def render(
+    events: Iterable[Event], config: Config, lang: Lang = None, geometry: Geometry | None = None
+) -> Iterator[str]:
     """The text of the events in ``config.output_format``.
 
     ``lang`` is the document's language, or a function that tells it, called when
     the first paragraph is out (see :attr:`srtext.pipeline.vocabulary.Vocabulary.lang`).
+    ``geometry``, a box (or None) per input line, gives the headings of ``jsonl``
+    and ``markdown`` levels from their font sizes too; the document's events are
+    then all read before the first is written (see :mod:`srtext.pipeline.levels`).
     """
     fmt = config.output_format
+    levels = None
+    if geometry is not None and fmt in ("jsonl", "markdown"):
+        events = list(events)
+        headings = [e for e in events if isinstance(e, Paragraph) and e.kind == HEADING]
+        levels = document_levels(
+            [(p.text, font_height(p, geometry)) for p in headings], body_height(geometry)
+        )
     if fmt == "jsonl":
-        return format_jsonl(events, sentences=config.sentences, with_dropped=config.with_dropped, lang=lang)
+        sentences, with_dropped = config.sentences, config.with_dropped
+        return format_jsonl(events, sentences=sentences, with_dropped=with_dropped, lang=lang, levels=levels)
     paragraphs = (e for e in events if isinstance(e, Paragraph))
     if fmt == "sentences":
         return format_sentences(paragraphs, lang)
+    if fmt == "markdown":
+        return format_markdown(paragraphs, levels)
     return format_paragraphs(paragraphs, fmt)
+
+
+def font_height(p: Paragraph, geometry: Geometry) -> float | None:
+    """The median font height of a paragraph's lines that have boxes, or None.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 612.0, 792.0, 72.0, 300.0, 100.0, 88.0, 102.0, 14.0, 0, 0, None)
+    >>> font_height(Paragraph("1 Intro", "heading", (2,), 1), [None, box])
+    14.0
+    >>> font_height(Paragraph("x", "body", (1,), 1), [None]) is None
+    True
+    """
+    heights = sorted(
+        box.font_height for n in p.lines if 0 < n <= len(geometry) and (box := geometry[n - 1]) is not None
+    )
+    return heights[len(heights) // 2] if heights else None
+
+
+def body_height(geometry: Geometry) -> float | None:
+    """The font height most lines have (to a tenth of a point): the running text's.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 612.0, 792.0, 72.0, 300.0, 100.0, 88.0, 102.0, 10.0, 0, 0, None)
+    >>> body_height([box, None, box._replace(font_height=14.0), box._replace(font_height=10.02)])
+    10.0
+    """
+    counts: dict[float, int] = {}
+    for box in geometry:
+        if box is not None:
+            key = round(box.font_height, 1)
+            counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=counts.__getitem__) if counts else None
 
 
 EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\n"

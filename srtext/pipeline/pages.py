@@ -20,9 +20,15 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 
-from srtext.pipeline.footnotes import MAX_NOTES, find_footnotes, number_mark_alone, split_glued_footnotes
+from srtext.pipeline.footnotes import (
+    FOOTNOTE_RULES,
+    MAX_NOTES,
+    find_footnotes,
+    number_mark_alone,
+    split_glued_footnotes,
+)
 from srtext.pipeline.front import find_front_matter
 from srtext.pipeline.furniture import (
     FOOTER,
@@ -45,10 +51,13 @@ from srtext.pipeline.patterns import lazy, pattern
 __all__ = [
     "FOOTER",
     "FOOTNOTE",
+    "FOOTNOTE_RULES",
     "FRONT_MATTER",
+    "FURNITURE_RULES",
     "HEADER",
     "MAX_NOTES",
     "PAGE_NUMBER",
+    "PAGE_RULES",
     "STAMP",
     "ZONE",
     "Repeats",
@@ -58,6 +67,7 @@ __all__ = [
     "is_stamp",
     "mark_pages",
     "mask",
+    "page_furniture",
     "split_glued_footnotes",
     "split_run_in_headings",
     "zones",
@@ -122,6 +132,41 @@ class Repeats:
 def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
     """Furniture of one page: index in the page to its kind (header, footer, page number).
 
+    Each line's rule is :func:`page_furniture`'s; this is its kinds alone.
+
+    >>> bodies = ["Rivers move.", "Banks fall.", "Fields flood."]
+    >>> pages = [[Line(1, p, "Notes on rivers"), Line(2, p, ""), Line(3, p, bodies[p - 1]),
+    ...           Line(4, p, str(p))] for p in (1, 2, 3)]
+    >>> r = Repeats()
+    >>> for p in pages: r.add(p)
+    >>> find_page_furniture(pages[1], r)
+    {0: 'header', 3: 'page number'}
+    """
+    return {i: FURNITURE_RULES[name][0] for i, name in page_furniture(page, repeats, first=first).items()}
+
+
+#: The page furniture's rules: name -> (the line's mark, the reason ``--explain`` gives), in
+#: the order :func:`page_furniture` asks them.  A stamp first (it is found wherever it
+#: stands); then the top lines, where a page number is taken before a repeated line (a
+#: number repeats too once digits are masked); a line beside the page number only once
+#: the top's page numbers are known; the bottom lines last, where a number set apart may
+#: be a footnote's mark instead (footnotes.number_mark_alone).
+FURNITURE_RULES: dict[str, tuple[str, str]] = {
+    "stamp": (STAMP, "a stamp in the page's margin (an identifier and a date, a download notice)"),
+    "page_number_at_top": (PAGE_NUMBER, "a page number alone in the page's top lines"),
+    "running_header": (HEADER, "the same line (digits masked) at the top of many pages"),
+    "header_beside_page_number": (
+        HEADER,
+        "a line alone beside the page number at the top, on pages that carry running heads",
+    ),
+    "page_number_at_foot": (PAGE_NUMBER, "a page number alone in the page's bottom lines"),
+    "running_footer": (FOOTER, "the same line (digits masked) at the bottom of many pages"),
+}
+
+
+def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
+    """Furniture of one page: index in the page to the rule that found it (:data:`FURNITURE_RULES`).
+
     A line that stands alone (empty lines around it) next to the page number in
     the top lines is a header too when other pages carry running headers, or,
     after the first page, when other pages have such a line beside their number
@@ -136,14 +181,14 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
     ...           Line(4, p, str(p))] for p in (1, 2, 3)]
     >>> r = Repeats()
     >>> for p in pages: r.add(p)
-    >>> find_page_furniture(pages[1], r)
-    {0: 'header', 3: 'page number'}
+    >>> page_furniture(pages[1], r)
+    {0: 'running_header', 3: 'page_number_at_top'}
     """
     top, bottom = zones(page)
     need = repeats.threshold()
     found: dict[int, str] = {}
     if may_hold_stamp("\n".join(x.text for x in page)):  # one search of the page before one per line
-        found = {i: STAMP for i, line in enumerate(page) if is_stamp(line.text)}
+        found = {i: "stamp" for i, line in enumerate(page) if is_stamp(line.text)}
     # A page has one number: with its number at the foot ("Strana 3 od 7"), a bare
     # number at its top is a section's ("4" over its title).
     numbered = {i for i in bottom if is_page_number(page[i].text)}
@@ -155,32 +200,33 @@ def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool =
         if numbered_below and text.strip().isdigit():
             continue
         if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
-            found[i] = PAGE_NUMBER
+            found[i] = "page_number_at_top"
         elif repeats.top[mask(text)] >= need and (not first or i == top[0]) and not is_chapter_label(text):
-            found[i] = HEADER  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
+            found[i] = "running_header"  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
-    if any(kind == PAGE_NUMBER for kind in found.values()) and headers:
+    if "page_number_at_top" in found.values() and headers:
+        numbers = {i for i, name in found.items() if name == "page_number_at_top"}
         for i in top:
-            if i not in found and _beside_page_number(page, i, found, above=not first):
-                found[i] = HEADER
+            if i not in found and _beside_page_number(page, i, numbers, above=not first):
+                found[i] = "header_beside_page_number"
     for i in bottom:
         text = page[i].text
         if i in found:
             continue
         if i in numbered and not number_mark_alone(page, i):
-            found[i] = PAGE_NUMBER
+            found[i] = "page_number_at_foot"
         elif repeats.bottom[mask(text)] >= need and not first:
-            found[i] = FOOTER
+            found[i] = "running_footer"
     return found
 
 
-def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], above: bool = False) -> bool:
+def _beside_page_number(page: Sequence[Line], i: int, numbers: Container[int], above: bool = False) -> bool:
     """Is line ``i`` a block of its own (empty lines or the page's edge around it) next to a page number?
 
     With ``above``, the page number must be the block right above it.
 
     >>> page = [Line(n, 1, t) for n, t in enumerate(["Notes", "", "1", "", "Title", "1. Intro"])]
-    >>> [_beside_page_number(page, i, {2: PAGE_NUMBER}) for i in (0, 4)]
+    >>> [_beside_page_number(page, i, {2}) for i in (0, 4)]
     [True, False]
     """
     neighbours = []
@@ -191,13 +237,24 @@ def _beside_page_number(page: Sequence[Line], i: int, found: dict[int, str], abo
         if 0 <= j < len(page) and j == i + step:
             return False  # a line of text right above or below: part of a block
         neighbours.append(j)
-    return any(found.get(j) == PAGE_NUMBER for j in (neighbours[:1] if above else neighbours))
+    return any(j in numbers for j in (neighbours[:1] if above else neighbours))
 
 
 _SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), asked of each line of a page:
 # a third of the time of one search of the page's text for it at a line's start.
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
+
+
+#: Every rule of the page stage, by the name ``--explain`` shows: its mark and its reason.
+PAGE_RULES: dict[str, tuple[str, str]] = {
+    **{f"furniture.{name}": rule for name, rule in FURNITURE_RULES.items()},
+    **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in FOOTNOTE_RULES.items()},
+    "front_matter": (
+        FRONT_MATTER,
+        "between the title and the body of the first page (srtext.pipeline.front)",
+    ),
+}
 
 
 def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
@@ -233,17 +290,19 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
 
 
 def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
+    """The page's lines, each marked with its kind and the rule that found it (``Line.rule``)."""
     page = split_run_in_headings(split_glued_footnotes(page))
-    furniture = find_page_furniture(page, repeats, first=first)
-    notes = find_footnotes(page, furniture)
-    front = find_front_matter(page, furniture.keys() | notes) if first else range(0)
+    furniture = page_furniture(page, repeats, first=first)
+    notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
+    front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
     for i, line in enumerate(page):
         if i in furniture:
-            yield line._replace(mark=furniture[i])
+            name = furniture[i]
+            yield line._replace(mark=FURNITURE_RULES[name][0], rule=f"furniture.{name}")
         elif i in notes:
-            yield line._replace(mark=FOOTNOTE)
+            yield line._replace(mark=FOOTNOTE, rule=f"footnote.{notes[i]}")
         elif i in front and line.text.strip():
-            yield line._replace(mark=FRONT_MATTER)
+            yield line._replace(mark=FRONT_MATTER, rule="front_matter")
         else:
             yield line
 

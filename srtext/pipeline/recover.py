@@ -8,13 +8,11 @@ open paragraph (and the captions or kept furniture that interrupted it) and one
 line of look-ahead, so it streams.  The published algorithm is in
 :mod:`srtext.pipeline.paper`.
 
-The steps here decide what no rule of :mod:`srtext.pipeline.rules` decides:
-page furniture and footnotes set aside without ending the paragraph they
-interrupt, captions kept whole as paragraphs of their own, reference lists
-(one entry per paragraph), the front matter's blocks, already clean text, and
-the band rewrite of an unfinished line whose next word would not have fitted.
-Their names are in :data:`STEPS`; README's "How it works" lists them with the
-rules, from the rules' docstrings.
+Every decision is named.  A marked line's is the page stage's
+(:data:`srtext.pipeline.pages.PAGE_RULES`); an unmarked line is decided by the
+tables of :mod:`srtext.pipeline.steps` (transitions, steps, amendments) around
+the rules of :mod:`srtext.pipeline.rules`, and :meth:`_Machine.apply` is the one
+place where a verdict changes the state.
 """
 
 from __future__ import annotations
@@ -22,18 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
-from srtext.pipeline.classify import (
-    Band,
-    LineClass,
-    has_section_number,
-    is_caption_start,
-    is_references_heading,
-    is_title_like,
-    looks_like_debris,
-    section_number,
-    starts_reference_entry,
-    starts_reference_list,
-)
+from srtext.pipeline.classify import Band, LineClass, is_caption_start, is_references_heading, section_number
 from srtext.pipeline.events import (
     BODY,
     CAPTION,
@@ -50,75 +37,43 @@ from srtext.pipeline.events import (
     Open,
     Paragraph,
 )
-from srtext.pipeline.front import starts_block
 from srtext.pipeline.hyphen import Joint, joint
 from srtext.pipeline.items import Trailing, items
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
-from srtext.pipeline.pages import FRONT_MATTER
-from srtext.pipeline.patterns import lazy
+from srtext.pipeline.pages import FRONT_MATTER, PAGE_RULES
 from srtext.pipeline.rules import decide
 from srtext.pipeline.rules.context import (
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
     JOIN,
-    START,
     START_HEADING,
+    START_INDENTED,
     Ctx,
     Item,
-    mid_sentence,
-    next_word_overflows,
+)
+from srtext.pipeline.steps import (
+    AMENDMENTS,
+    CAPTION_STEPS,
+    JOIN_CAPTION,
+    START_CAPTION,
+    START_REFERENCES,
+    STEPS,
+    State,
+    Verdict,
+    front_matter_ends,
+    line_fills_the_column,
+    reference_list_ends,
 )
 from srtext.pipeline.width import Measured, WidthStats
 
-#: The most lines a paragraph holds while it is built: a text with no sentence end
-#: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
-#: paragraph at this line; the output is cut at 100,000 characters anyway
-#: (:data:`srtext.api.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
-MAX_LINES = 5000
-
-#: The steps that decide a line before (or instead of) :data:`srtext.pipeline.rules.RULES`, by the
-#: names ``--explain`` shows: a band rewrite, captions, clean text, reference lists,
-#: the front matter's blocks.  Page furniture and footnotes are ``pages.KIND``.
-STEPS = (
-    "next_word_overflows",
-    "caption_goes_on",
-    "symbol_inside_caption",
-    "caption_start",
-    "clean_text",
-    "reference_entry",
-    "reference_entry_goes_on",
-    "reference_list_debris",
-    "reference_list_without_heading",
-    "front.starts_block",
-)
+_DROPS = (DROP, DROP_END, DROP_INTERRUPTION)
 
 
-# "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
-# is the sentence going on.
-_COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
+class _Machine(State):
+    """The state of the default recovery over one document, and the one place verdicts change it."""
 
-
-def heading_after_references(cur: Item) -> bool:
-    """Does a numbered heading end the reference list ("A. Old maps and new surveys", an appendix)?
-
-    A short line set apart (a blank line, a page break, or notes or furniture
-    before it), numbered and capitalised, with no sentence in it, that does not
-    start like an entry (an entry's own lines hold its authors' initials).
-    """
-    text = cur.line.text
-    return (
-        cur.band is Band.SHORT
-        and (cur.blank_before or cur.page_break_before or cur.after_marked)
-        and has_section_number(text)
-        and text.split(None, 1)[-1][:1].isupper()
-        and is_title_like(text)
-        and not starts_reference_entry(text)
-    )
-
-
-class _Machine:
-    """The state of the default recovery over one document."""
+    __slots__ = ("dropped", "joint", "repair")
 
     def __init__(
         self,
@@ -127,20 +82,13 @@ class _Machine:
         joint: Joint = joint,
         repair: Callable[[str], str] | None = None,
     ) -> None:
-        self.stats = stats
+        super().__init__(stats)
         self.joint = joint
         self.repair = repair
         unknown = drop - CLASSES.keys()
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
         self.dropped = {kind for name in drop for kind in CLASSES[name]}
-        self.state: Open | None = None  # the open body, heading or reference paragraph
-        self.caption: Open | None = None  # the caption being collected
-        self.note: Open | None = None  # a kept footnote being collected
-        self.queue: list[Paragraph] = []  # side paragraphs waiting for the open body paragraph
-        self.references = False
-        self.front = False  # the open paragraph is the front matter's (srtext.pipeline.front)
-        self.section: tuple[int, ...] | None = None  # the last numbered heading's number
 
     # -- paragraphs
 
@@ -193,10 +141,8 @@ class _Machine:
     def marked(self, cur: Item) -> Iterator[Event]:
         """A line marked as page furniture or footnote: never part of the text around it."""
         kind = FOOTNOTE if cur.line.mark == FOOTNOTE_MARK else FURNITURE
-        if kind == FOOTNOTE:
-            reason, rule = "footnote at the bottom of a page", "pages.footnote"
-        else:
-            reason, rule = f"page furniture: {cur.line.mark}", f"pages.{cur.line.mark.replace(' ', '_')}"
+        rule = cur.line.rule
+        reason = f"{kind}: {PAGE_RULES[rule][1]}"
         if kind in self.dropped:
             yield cur.decision(kind, "drop", reason, rule)
             return
@@ -215,128 +161,104 @@ class _Machine:
     def content(self, cur: Item, nxt: Item | None) -> list[Event]:
         """An unmarked non-empty line, or one of the front matter's: its events, in order.
 
-        A list rather than a generator: one per line, most of them one decision.
+        The transitions first (each may change the state), then the caption's
+        steps, the steps and the rules until one gives a verdict, then the
+        amendments; :meth:`apply` applies the verdict.  A list rather than a
+        generator: one per line, most of them one decision.
         """
         out: list[Event] = []
-        text = cur.line.text
-        front = cur.line.mark == FRONT_MATTER
-        if self.state is not None and self.front != front:
+        prefix = ""
+        if self.state is not None and front_matter_ends(self, cur, nxt):
             out.extend(self.close())  # the front matter is never joined to the title or the body
-        band_rule = ""
-        if (
-            cur.band is Band.SHORT
-            and not cur.blank_before
-            and not has_section_number(text)
-            and next_word_overflows(cur, nxt)
-        ):
-            cur, band_rule = cur._replace(band=Band.FULL), "next_word_overflows > "
-        if self.note is not None:
+            prefix = "front_matter_ends > "
+        if line_fills_the_column(self, cur, nxt):
+            cur, prefix = cur._replace(band=Band.FULL), prefix + "line_fills_the_column > "
+        if self.note is not None:  # a kept footnote ends at the text's next line
             out.extend(self.side(self.note.close(self.joint, self.repair)))
             self.note = None
+        if self.references and reference_list_ends(self, cur, nxt):
+            out.extend(self.close())
+            self.references = False
+            prefix += "reference_list_ends > "
+        verdict: Verdict | None = None
+        name = ""
         if self.caption is not None:
-            c = self.caption
-            if (
-                not cur.blank_before
-                and (c.last_cls is LineClass.UNFINISHED or cur.band is c.last_band is Band.LONG)
-                and len(c.lines) < 8
-                and not is_caption_start(text)
-                and not looks_like_debris(text)
-            ):
-                c.add(cur.line, cur.cls, cur.band)
-                out.append(
-                    self.act(cur, CAPTION, "join", "continues the caption", band_rule + "caption_goes_on")
-                )
-                return out
-            if (
-                not cur.blank_before
-                and c.last_cls is LineClass.UNFINISHED
-                and cur.band is Band.SHORT
-                and len(text.strip()) <= 2
-                and nxt is not None
-                and not nxt.blank_before
-                and nxt.band is Band.LONG  # wider than the column: the caption's, not the column's
-            ):
-                reason = "a symbol inside an unfinished caption: it goes on"
-                out.extend(self.set_aside(cur, OBJECT, reason, band_rule + "symbol_inside_caption"))
-                return out
-            out.extend(self.close_side())
-        if is_caption_start(text) and (_COLON_CAPTION.match(text) or not mid_sentence(self.state)):
+            for step in CAPTION_STEPS:
+                verdict = step(self, cur, nxt)
+                if verdict is not None:
+                    name = step.__name__
+                    break
+            else:
+                out.extend(self.close_side())
+        if verdict is None:
+            for step in STEPS:
+                verdict = step(self, cur, nxt)
+                if verdict is not None:
+                    name = step.__name__
+                    break
+            else:
+                verb, reason, name = decide(Ctx(cur, nxt, self.state, self.section))
+                verdict = verb, reason
+        rule = prefix + name
+        for amend in AMENDMENTS:
+            amended = amend(self, cur, verdict)
+            if amended is not None:
+                verdict, rule = amended, f"{rule} > {amend.__name__}"
+        self.apply(cur, verdict, rule, out)
+        return out
+
+    def apply(self, cur: Item, verdict: Verdict, rule: str, out: list[Event]) -> None:
+        """Apply a verdict to the state: the one place where a line's fate changes what is open."""
+        verb, reason = verdict
+        front = cur.line.mark == FRONT_MATTER
+        if front:
+            rule = f"front_matter > {rule}"
+        if verb == JOIN_CAPTION:
+            assert self.caption is not None
+            self.caption.add(cur.line, cur.cls, cur.band)
+            out.append(self.act(cur, CAPTION, "join", reason, rule))
+            return
+        if verb == START_CAPTION:
             if self.state is not None and self.state.kind == HEADING:
                 out.extend(self.close())  # a heading does not go on after a caption
+                rule = f"{rule} > caption_closes_the_heading"
             self.caption = Open(CAPTION, cur.line, cur.cls, cur.band)
-            reason = "caption: a label and a number"
-            out.append(self.act(cur, CAPTION, "start", reason, band_rule + "caption_start"))
+            out.append(self.act(cur, CAPTION, "start", reason, rule))
             if cur.cls is LineClass.FINISHED:
                 out.extend(self.close_side())
-            return out
-        if self.stats is not None and self.stats.looks_clean():
-            verb, reason = START, "already clean text (most lines end a sentence): each line is a paragraph"
-            rule = "clean_text"
-        elif (
-            self.references
-            and self.state is not None
-            and self.state.kind == REFERENCE
-            and not heading_after_references(cur)
-        ):
-            if starts_reference_entry(text):
-                verb, reason, rule = START, "a reference entry starts at its label", "reference_entry"
-            else:
-                verb, reason, rule = JOIN, "continues the reference entry", "reference_entry_goes_on"
-            if verb == JOIN and len(text.strip()) <= 2 and looks_like_debris(text):
-                verb, reason = DROP, "short line with little prose: page debris in the reference list"
-                rule = "reference_list_debris"
-        elif (
-            not front
-            and starts_reference_list(text)
-            and (
-                self.state is None
-                or cur.blank_before
-                or self.state.kind == HEADING
-                or self.state.last_cls is LineClass.FINISHED
-            )
-        ):
-            verb, reason = START, "the first entry of a reference list with no heading"
-            rule = "reference_list_without_heading"
-            self.references = True
-        else:
-            verb, reason, rule = decide(Ctx(cur, nxt, self.state, self.section))
-        rule = band_rule + rule
-        if verb in (DROP, DROP_END, DROP_INTERRUPTION):
+            return
+        if verb in _DROPS:
             if verb == DROP_END:
                 assert self.state is not None
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
                 self.state.after_debris += 1
             out.extend(self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule))
-            return out
-        body = REFERENCE if self.references else BODY
-        if front and verb == JOIN and starts_block(text):
-            verb, reason, rule = START, "the abstract or the keywords start", "front.starts_block"
-        if verb == JOIN and self.state is not None and len(self.state.lines) >= MAX_LINES:
-            verb, reason = START, f"{reason} (a paragraph of {MAX_LINES} lines is closed: memory bound)"
-            rule = f"{rule} > line_limit"
+            return
+        if verb == START_REFERENCES:
+            self.references = True
         if verb == JOIN:
             assert self.state is not None
             self.state.add(cur.line, cur.cls, cur.band)
             action = "merge" if self.state.kind == HEADING else "join"
             out.append(self.act(cur, FRONT if front else self.state.kind, action, reason, rule))
-            return out
+            return
         out.extend(self.close())
-        kind = HEADING if verb == START_HEADING else body
+        kind = HEADING if verb == START_HEADING else REFERENCE if self.references else BODY
         if kind == HEADING and not front:
-            self.section = section_number(text) or self.section
-            self.references = is_references_heading(text)
+            self.section = section_number(cur.line.text) or self.section
+            self.references = is_references_heading(cur.line.text)
             if self.references and REFERENCE in self.dropped:
+                rule = f"{rule} > heading_dropped_with_its_list"
                 out.append(cur.decision(REFERENCE, "drop", f"{reason} ({REFERENCE} dropped)", rule))
-                return out  # dropping the list drops its heading with it
+                return  # dropping the list drops its heading with it
         # A paragraph's indented first line is a full line: the next goes on from it.
-        band = Band.FULL if rule.endswith("indented_first_line") else cur.band
+        band = Band.FULL if verb == START_INDENTED else cur.band
         self.state = Open(kind, cur.line, cur.cls, band)
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason
         out.append(self.act(cur, FRONT if front else kind, action, reason, rule))
-        return out
 
 
 def recover_default(

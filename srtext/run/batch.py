@@ -29,6 +29,7 @@ DEFAULT_GLOBS = ("*.txt", "*.pdf")
 # with --dropped, the lines dropped from it.
 MADE_SUFFIX = ".srtext.json"
 DROPPED_SUFFIX = ".dropped.tsv"
+AUDIT_SUFFIX = ".audit.html"  # with --audit in a run over a directory: NAME.audit.html beside NAME.sr.txt
 
 
 class Job(NamedTuple):
@@ -288,3 +289,13 @@ def read_chunks(f: BinaryIO, size: int = 1 << 16) -> Iterator[bytes]:
     """Read a binary stream in chunks until its end."""
     while chunk := f.read(size):
         yield chunk
+
+
+def audit_name(output: str, suffix: str) -> str:
+    """The audit page beside an output: ``NAME.audit.html`` beside ``NAME.sr.txt``.
+
+    >>> audit_name("dir/paper.sr.txt", ".sr.txt"), audit_name("dir/a_SRalg", "_SRalg")
+    ('dir/paper.audit.html', 'dir/a.audit.html')
+    """
+    stem = output[: -len(suffix)] if suffix and output.endswith(suffix) else output
+    return stem + AUDIT_SUFFIX

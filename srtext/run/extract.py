@@ -15,6 +15,10 @@ if TYPE_CHECKING:
     from pathlib import Path
     from typing import Any
 
+    from srtext.geometry.box import LineBox
+
+    Boxes = list[LineBox | None]
+
 EXTRACTORS = ("auto", "pdftotext", "pypdf")
 
 
@@ -55,13 +59,13 @@ def extract(path: Path, extractor: str = "auto", notes: list[str] | None = None)
     run together: see :func:`run_together`).
     """
     tool = choose(extractor)
-    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path, notes))
+    return _check(_pdftotext(path) if tool == "pdftotext" else _pypdf(path, notes=notes))
 
 
 def extract_data(data: bytes, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
     """The text of a PDF given as bytes (read from an object store, say), as :func:`extract`."""
     tool = choose(extractor)
-    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data), notes))
+    return _check(_pdftotext(data) if tool == "pdftotext" else _pypdf(io.BytesIO(data), notes=notes))
 
 
 # A text looks run together when this share of its letters stands in runs of
@@ -91,23 +95,62 @@ def run_together(text: str) -> float:
     return sum(map(len, long_runs)) / letters
 
 
+def extract_geometry(
+    source: Path | bytes, extractor: str = "auto", notes: list[str] | None = None
+) -> tuple[bytes, Boxes]:
+    """The PDF's text, as :func:`extract` gives it, and a box per line of it (see :mod:`srtext.geometry`).
+
+    With pdftotext, the text is the default mode's, byte for byte, and the boxes
+    come from a ``-bbox-layout`` run at the same time, whose lines are the default
+    mode's lines (:func:`srtext.geometry.bbox.align`); with pypdf, the boxes come
+    from its positioned text.
+    """
+    if choose(extractor) == "pdftotext":
+        from srtext.geometry.bbox import align, parse_bbox
+
+        data, xhtml = _pdftotext_both(source)
+        read, lines = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        return _check(data), align(data.decode("utf-8", "surrogateescape"), read, lines)
+    boxes: Boxes = []
+    data = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes, notes)
+    return _check(data), boxes
+
+
 def _check(text: bytes) -> bytes:
     if not any(c.isalnum() for c in text.decode("utf-8", "replace")):
         raise PDFError("no text in the PDF (empty, or pages that are only images)")
     return text
 
 
-def _pdftotext(source: Path | bytes) -> bytes:
+def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
     """Run pdftotext on a file, or on bytes through its standard input."""
     import subprocess  # only for PDFs: not on the start-up path of text input
 
     name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
     r = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", name, "-"], input=data, capture_output=True, timeout=600
+        ["pdftotext", "-enc", "UTF-8", *flags, name, "-"], input=data, capture_output=True, timeout=600
     )  # not -q: its messages tell an encrypted PDF and one with no pages from a damaged one
-    if r.returncode != 0:
-        raise PDFError(pdftotext_reason(r.returncode, r.stderr.decode("utf-8", "replace")))
+    _status(r.returncode, r.stderr)
     return r.stdout
+
+
+def _pdftotext_both(source: Path | bytes) -> tuple[bytes, bytes]:
+    """The default mode's text and the ``-bbox-layout`` XHTML; for a file, the two runs at once."""
+    import subprocess
+
+    if isinstance(source, bytes):
+        return _pdftotext(source), _pdftotext(source, "-bbox-layout")
+    args = ["pdftotext", "-enc", "UTF-8", str(source), "-"]
+    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as run:
+        xhtml = _pdftotext(source, "-bbox-layout")
+        text, messages = run.communicate(timeout=600)
+    _status(run.returncode, messages)
+    return text, xhtml
+
+
+def _status(code: int, messages: bytes) -> None:
+    if code != 0:
+        raise PDFError(pdftotext_reason(code, messages.decode("utf-8", "replace")))
 
 
 def pdftotext_reason(status: int, messages: str) -> str:
@@ -141,8 +184,8 @@ def pdftotext_reason(status: int, messages: str) -> str:
 WORD_GAP = 100
 
 
-def _spaced_pages(reader: Any) -> list[str]:
-    """The pages' text after a space is put into each gap of at least :data:`WORD_GAP`
+def _spaced_pages(reader: Any) -> list[Any]:
+    """The pages, copied, with a space put into each gap of at least :data:`WORD_GAP`
     between two strings of a TJ array (words rebuilt from their positions).
 
     Only for fonts of one-byte codes (not Type0), where a space is the byte 0x20.
@@ -152,7 +195,6 @@ def _spaced_pages(reader: Any) -> list[str]:
     from pypdf.generic import ArrayObject, ByteStringObject, ContentStream, FloatObject, NumberObject
 
     writer = PdfWriter(clone_from=reader)
-    texts = []
     for page in writer.pages:
         fonts = (page.get("/Resources") or {}).get("/Font") or {}
         stream = ContentStream(page.get_contents(), writer)
@@ -171,14 +213,16 @@ def _spaced_pages(reader: Any) -> list[str]:
                         spaced.append(ByteStringObject(b" "))
                 operands[0] = spaced
         page.replace_contents(stream)
-        texts.append(page.extract_text() or "")
-    return texts
+    return list(writer.pages)
 
 
-def _pypdf(source: Path | io.BytesIO, notes: list[str] | None = None) -> bytes:
-    """pypdf's text; when it looks run together, the text with spaces put into the gaps
-    between words (:func:`_spaced_pages`) or pypdf's layout mode's, if that looks less
-    so, and a note in ``notes`` if it still does."""
+def _pypdf(source: Path | io.BytesIO, boxes: Boxes | None = None, notes: list[str] | None = None) -> bytes:
+    """The text; a list given as ``boxes`` gets a box per line of it (:mod:`srtext.geometry.positioned`).
+
+    Without ``boxes``, when pypdf's text looks run together, the text with spaces put
+    into the gaps between words (:func:`_spaced_pages`) or pypdf's layout mode's, if
+    that looks less so; and a note in ``notes`` if it still does.
+    """
     import logging
 
     from pypdf import PdfReader
@@ -189,25 +233,42 @@ def _pypdf(source: Path | io.BytesIO, notes: list[str] | None = None) -> bytes:
         reader = PdfReader(source if isinstance(source, io.BytesIO) else str(source))
         if reader.is_encrypted and not reader.decrypt(""):
             raise PDFError("the PDF is encrypted")
-        pages = [page.extract_text() or "" for page in reader.pages]
-        share = run_together("".join(pages))
-        if share > RUN_SHARE:
-            spaced = _spaced_pages(reader)
-            if (better := run_together("".join(spaced))) < share:
-                pages, share = spaced, better
-        if share > RUN_SHARE:
-            laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
-            if (better := run_together("".join(laid_out))) < share:
-                pages, share = laid_out, better
+        if boxes is not None:
+            from srtext.geometry.positioned import page_text
+
+            read = [page_text(page, number) for number, page in enumerate(reader.pages, 1)]
+            share = run_together("".join(text for text, _ in read))
+            if share > RUN_SHARE:
+                spaced_read = [
+                    page_text(page, number) for number, page in enumerate(_spaced_pages(reader), 1)
+                ]
+                if (better := run_together("".join(text for text, _ in spaced_read))) < share:
+                    read, share = spaced_read, better
+        else:
+            pages = [page.extract_text() or "" for page in reader.pages]
+            share = run_together("".join(pages))
+            if share > RUN_SHARE:
+                spaced = [page.extract_text() or "" for page in _spaced_pages(reader)]
+                if (better := run_together("".join(spaced))) < share:
+                    pages, share = spaced, better
+            if share > RUN_SHARE:
+                laid_out = [page.extract_text(extraction_mode="layout") or "" for page in reader.pages]
+                if (better := run_together("".join(laid_out))) < share:
+                    pages, share = laid_out, better
+            read = [(page, []) for page in pages]
     except PDFError:
         raise
     except (PyPdfError, ValueError, KeyError, TypeError, AttributeError) as e:
         raise PDFError(f"cannot read the PDF (damaged?): {type(e).__name__}") from None
-    if not pages:
+    if not read:
         raise PDFError("the PDF has no pages")
     if share > RUN_SHARE and notes is not None:
         notes.append(
             f"pypdf's text looks run together ({share:.0%} of the letters in runs of {RUN_LETTERS} or more "
             "without a space); pdftotext (Debian: apt-get install poppler-utils) reads such PDFs better"
         )
-    return "\f".join(p.rstrip("\n") + "\n" for p in pages).encode("utf-8", "surrogateescape")
+    pages = [p.rstrip("\n") for p, _boxes in read]
+    if boxes is not None:  # each page's lines, less the line ends rstrip took; a form feed starts a line
+        for page, (_text, page_boxes) in zip(pages, read, strict=True):
+            boxes += page_boxes[: page.count("\n") + 1]
+    return "\f".join(p + "\n" for p in pages).encode("utf-8", "surrogateescape")

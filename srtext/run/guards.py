@@ -32,8 +32,27 @@ def check_dropped(path: str) -> None:
         raise ValueError(f"--dropped {path}: refusing to overwrite a file that is not a --dropped record")
 
 
+def check_audit(path: str) -> None:
+    """Refuse an --audit PAGE that is a directory or a file other than an earlier audit page.
+
+    As with --dropped, an existing file is only replaced when it is empty or an
+    audit page srtext wrote, so that a mistyped name never overwrites an input.
+    """
+    from srtext.audit import MARK, is_audit_page  # --audit only: not on the start-up path
+
+    if os.path.isdir(path):
+        raise ValueError(f"--audit {path}: is a directory")
+    try:
+        with open(path, "rb") as f:
+            head = f.read(len(MARK.encode()))
+    except OSError:
+        return  # absent, or not readable: writing it reports the error
+    if not is_audit_page(head):
+        raise ValueError(f"--audit {path}: refusing to overwrite a file that is not an srtext audit page")
+
+
 def clashes(dropped: str, jobs: Sequence[Job]) -> str | None:
-    """The input or output that the --dropped FILE would be, if any."""
+    """The input or output that the --dropped FILE (or --audit PAGE) would be, if any."""
     target = os.path.realpath(dropped)
     for job in jobs:
         records = () if job.output is None else (made_name(str(job.output)), dropped_name(str(job.output)))

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from srtext.record import Generic
 from srtext.run.batch import (
+    AUDIT_SUFFIX,
     DEFAULT_GLOBS,
     DEFAULT_SUFFIX,
     DROPPED_SUFFIX,
@@ -78,7 +79,7 @@ def is_input(name: str, suffix: str = DEFAULT_SUFFIX, globs: Sequence[str] = DEF
     >>> is_input("paper.sr.txt", "_SRalg"), is_input("a_SRalg.dropped.tsv", "_SRalg", ["*"])
     (False, False)
     """
-    if name.endswith((suffix, DEFAULT_SUFFIX, MADE_SUFFIX, DROPPED_SUFFIX)):
+    if name.endswith((suffix, DEFAULT_SUFFIX, MADE_SUFFIX, DROPPED_SUFFIX, AUDIT_SUFFIX)):
         return False
     low = name.lower()
     return any(fnmatch.fnmatchcase(low, g.lower()) for g in globs)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.api import recover
 from srtext.config import Config, RunOptions
+from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
@@ -32,8 +33,8 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.run.batch import Job, quote_name, read_chunks
-from srtext.run.extract import PDFError, extract, extract_data
+from srtext.run.batch import Job, audit_name, quote_name, read_chunks
+from srtext.run.extract import PDFError, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
     dropped_name,
@@ -63,6 +64,8 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any, BinaryIO
 
+    from srtext.geometry.box import LineBox
+
 
 class Document:
     """One input's run: the config, and what is counted and noticed while it is read."""
@@ -74,6 +77,7 @@ class Document:
         self.invalid = False
         self.stats = WidthStats()
         self.vocabulary = Vocabulary(config.lang)
+        self.geometry: list[LineBox | None] | None = None  # a box per line, when the input had them
 
     def _counted(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
         for chunk in chunks:
@@ -94,12 +98,15 @@ class Document:
         explain: bool = False,
         dropped: Callable[[tuple[object, ...]], Any] | None = None,
         sniff: bool = True,
+        seen: Callable[[Event], Any] | None = None,
     ) -> Iterator[str]:
-        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line.
+        """The output text, in pieces, of byte chunks; ``dropped`` receives one row per dropped line,
+        ``seen`` every event (for the audit page).
 
         ``sniff`` False takes NUL bytes as text: for the text a PDF extractor
         gave, which is text whatever characters it holds.
         """
+        chunks, sniff = self._bbox(chunks, sniff)
         physical = [0]  # how many physical lines were read (a long line's pieces count once)
 
         def counted(lines: Iterable[str]) -> Iterator[str]:
@@ -109,9 +116,10 @@ class Document:
                 yield line
 
         lines = number_lines(counted(iter_physical(self.texts(chunks, sniff=sniff))))
-        events = self._count(
-            recover(lines, self.config, stats=self.stats, vocabulary=self.vocabulary), dropped
+        recovered = recover(
+            lines, self.config, stats=self.stats, vocabulary=self.vocabulary, geometry=self.geometry
         )
+        events = self._count(recovered, dropped, seen)
         if explain:
             yield EXPLAIN_HEADER
             last, page, cw = 0, 1, 0
@@ -122,13 +130,41 @@ class Document:
                     yield explain_line(e)
             yield from _form_feed_rows(last + 1, physical[0] + 1, page, cw)
         else:
-            yield from render(events, self.config, lambda: self.vocabulary.lang)
+            yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
+
+    def _bbox(self, chunks: Iterable[bytes], sniff: bool) -> tuple[Iterable[bytes], bool]:
+        """The chunks, or, when they are pdftotext -bbox-layout XHTML, the text of its lines.
+
+        The boxes are kept in :attr:`geometry` unless ``config.geometry`` is off.
+        An extractor's text (``sniff`` False) is taken as it is.
+        """
+        if not sniff:
+            return chunks, sniff
+        chunks = iter(chunks)
+        first = next(chunks, b"")
+        if not is_bbox(first):
+            return itertools.chain([first], chunks), sniff
+        from srtext.geometry.bbox import parse_bbox  # only for XHTML: not on the start-up path
+
+        xhtml = b"".join(itertools.chain([first], chunks))
+        try:
+            text, boxes = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
+        except ValueError as e:  # XHTML that starts as poppler's and is not: one line, as a bad PDF
+            raise PDFError(str(e)) from None
+        if self.config.geometry != "off":
+            self.geometry = boxes
+        return [text.encode("utf-8", "surrogateescape")], False
 
     def _count(
-        self, events: Iterator[Event], dropped: Callable[[tuple[object, ...]], Any] | None
+        self,
+        events: Iterator[Event],
+        dropped: Callable[[tuple[object, ...]], Any] | None,
+        seen: Callable[[Event], Any] | None = None,
     ) -> Iterator[Event]:
         r = self.result
         for e in events:
+            if seen is not None:
+                seen(e)
             if isinstance(e, Paragraph):
                 r.paragraphs += 1
             else:
@@ -155,6 +191,16 @@ class Document:
 
             drawn = draw_histogram(self.stats.histogram, cw, self.config.eps)
             self.result.histogram = f"{self.name}:\n{drawn}"
+
+    def audit(self, events: list[Event]) -> Iterator[str]:
+        """The audit page of the events of this run (:mod:`srtext.audit`)."""
+        from srtext import __version__
+        from srtext.audit import audit_page  # --audit only: not on the start-up path
+
+        config = self.config
+        cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
+        settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
+        return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
 
 
 def _form_feed_rows(first: int, end: int, page: int, cw: int) -> Iterator[str]:
@@ -202,6 +248,7 @@ def is_up_to_date(
     out_fs: Any = None,
     record: dict[str, Any] | None = None,
     dropped: bool = False,
+    audit: str | None = None,
 ) -> bool:
     """Can the job's output stay as it is?
 
@@ -209,8 +256,8 @@ def is_up_to_date(
     :mod:`srtext.run.made`) from this very input: the size recorded, and the
     modification time or, when the time differs, the content's SHA-256 (see
     :func:`srtext.run.made.same_input`); with ``dropped``, its record of dropped
-    lines must be there too.  Without ``record``, it can when it is at least as
-    new as its input.
+    lines must be there too, and with ``audit``, that audit page.  Without
+    ``record``, it can when it is at least as new as its input.
     """
     if job.output is None:
         return False
@@ -223,6 +270,8 @@ def is_up_to_date(
             return False
         found = size(in_fs, source), mtime(in_fs, source)
         if not same_input(stored.get("input"), *found, lambda: sha256(in_fs, source)):
+            return False
+        if audit is not None and not exists(out_fs, audit):
             return False
         return not dropped or exists(out_fs, dropped_name(out))
     except Exception:  # a filesystem that cannot tell, no record: make it again
@@ -264,8 +313,10 @@ def process_file(
     if job.output is not None and not special:
         record = made_record(config, options.explain, options.extractor)
     try:
-        skip = not options.force and not special
-        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows):
+        page = audit_page_name(job, options)
+        # The run's one PAGE may hold another input's page: only a page beside its output lets it be skipped.
+        skip = not options.force and not special and (page is None or options.audit_beside)
+        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows, page):
             result.status = SKIPPED
             if options.dropped_rows:
                 assert job.output is not None
@@ -288,9 +339,13 @@ def process_file(
     rows: list[tuple[object, ...]] = []
     try:
         with contextlib.ExitStack() as stack:
-            chunks, extracted = _open_input(job, options, stack, in_fs, result)
+            chunks, extracted = _open_input(job, options, stack, in_fs, result, doc)
             dropped = rows.append if options.dropped_rows else None
-            texts = doc.render(chunks, explain=options.explain, dropped=dropped, sniff=not extracted)
+            events: list[Event] = []
+            seen = events.append if page is not None else None
+            texts = doc.render(
+                chunks, explain=options.explain, dropped=dropped, sniff=not extracted, seen=seen
+            )
             if job.output is not None:
                 out = str(job.output)
                 if not special:
@@ -301,6 +356,9 @@ def process_file(
                 write(_Stdout(stdout), texts)  # type: ignore[arg-type]
             else:
                 result.text = "".join(texts)
+        if page is not None:  # before the records beside the output, which say it is complete
+            with open_output(page, out_fs) as f:
+                write(f, doc.audit(events))
         result.dropped_rows = tsv_rows(rows) if rows else ""
         if job.output is not None and record is not None:
             if options.dropped_rows:
@@ -322,19 +380,41 @@ def process_file(
     return result
 
 
+def audit_page_name(job: Job, options: RunOptions) -> str | None:
+    """Where the job's audit page goes: ``options.audit``, or beside its output (``NAME.audit.html``)
+    in a run over a directory or several inputs (``options.audit_beside``); None without ``--audit``.
+
+    >>> audit_page_name(Job("a.txt", "out/a.sr.txt"), RunOptions(audit="x.html", audit_beside=True))
+    'out/a.audit.html'
+    >>> audit_page_name(Job("-", None), RunOptions(audit="x.html"))
+    'x.html'
+    """
+    if options.audit is None:
+        return None
+    if options.audit_beside and job.output is not None:
+        return audit_name(str(job.output), options.suffix)
+    return options.audit
+
+
 def _open_input(
-    job: Job, options: RunOptions, stack: contextlib.ExitStack, fs: Any, result: Result
+    job: Job, options: RunOptions, stack: contextlib.ExitStack, fs: Any, result: Result, doc: Document
 ) -> tuple[Iterator[bytes], bool]:
     """The input's bytes in chunks, and whether they are a PDF's extracted text.
 
-    A PDF is extracted first, so that it fails before any output.
+    A PDF is extracted first, so that it fails before any output; with geometry,
+    its boxes go to ``doc.geometry``.
     """
     t = time.perf_counter()
     if fs is None and str(job.input) == "-":
         stdin = sys.stdin.buffer
         head = stdin.read(5)
         if head == b"%PDF-":  # a PDF piped in (curl ... | srtext): extracted, as a PDF file is
-            data = extract_data(head + stdin.read(), options.extractor)
+            notes: list[str] = []
+            if doc.config.geometry != "off":
+                data, doc.geometry = extract_geometry(head + stdin.read(), options.extractor, notes)
+            else:
+                data = extract_data(head + stdin.read(), options.extractor, notes)
+            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
             result.extract_seconds = time.perf_counter() - t
             return iter([data]), True
         first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
@@ -347,8 +427,11 @@ def _open_input(
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if path.suffix.lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
-            notes: list[str] = []
-            if regular:
+            notes = []
+            if doc.config.geometry != "off":
+                source = path if regular else head + f.read()
+                data, doc.geometry = extract_geometry(source, options.extractor, notes)
+            elif regular:
                 data = extract(path, options.extractor, notes)
             else:
                 data = extract_data(head + f.read(), options.extractor, notes)
@@ -360,7 +443,10 @@ def _open_input(
     f = stack.enter_context(fs.open(str(job.input), "rb"))
     if str(job.input).lower().endswith(".pdf") or f.read(5) == b"%PDF-":
         f.seek(0)
-        data = extract_data(f.read(), options.extractor)
+        if doc.config.geometry != "off":
+            data, doc.geometry = extract_geometry(f.read(), options.extractor)
+        else:
+            data = extract_data(f.read(), options.extractor)
         result.extract_seconds = time.perf_counter() - t
         return iter([data]), True
     f.seek(0)

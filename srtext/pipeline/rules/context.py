@@ -26,6 +26,7 @@ _new = tuple.__new__
 # Verbs of the rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
+START_INDENTED = "start-indented"  # a paragraph whose first line, indented, counts as full
 
 _CJK = rf"[{SPACELESS_SCRIPTS}]"
 # A short word (not CJK: there every character is a word) or a comma at the line end.

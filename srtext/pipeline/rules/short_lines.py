@@ -35,6 +35,7 @@ from srtext.pipeline.rules.context import (
     NEW_SENTENCE_IN_LOWER_CASE,
     START,
     START_HEADING,
+    START_INDENTED,
     Ctx,
     Verdict,
     after_display,
@@ -261,7 +262,8 @@ def indented_first_line(c: Ctx) -> Verdict | None:
         and not has_section_number(c.text)
         and _prose_marks(c.text) >= 2
     ):
-        return START, "a line nearly as wide as the column, of prose, a body line under it: a paragraph opens"
+        reason = "a line nearly as wide as the column, of prose, a body line under it: a paragraph opens"
+        return START_INDENTED, reason
     return None
 
 

@@ -1,0 +1,97 @@
+"""Where a line stood on its page: :class:`LineBox`, one per line of text.
+
+A box is measured in PDF points (1/72 inch) from the page's top left corner,
+y growing downwards, as poppler writes its ``-bbox-layout`` boxes.  A document's
+geometry is a tuple with one ``LineBox | None`` per physical line of its text
+(``text.split("\\n")`` with the empty piece after the last line end left out,
+which is what :func:`srtext.pipeline.lines.split_physical` gives), so the box of
+:class:`~srtext.pipeline.lines.Line` ``line`` is ``geometry[line.number - 1]``;
+a line that holds no printed text (the blank line pdftotext writes after each
+flow, the form feed after the last page) has ``None``.
+"""
+
+from __future__ import annotations
+
+from srtext.record import NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+class LineBox(NamedTuple):
+    """One printed line's place on its page (immutable).
+
+    Attributes:
+        page: 1-based page number (as :class:`~srtext.pipeline.lines.Line`'s).
+        page_width, page_height: the page's size in points.
+        left, right: the line's left and right edges in points.
+        baseline: the line's baseline in points from the page's top, estimated:
+            poppler's boxes run from the font's ascent to its descent, not to the
+            baseline, so it is ``bottom - 0.2 * font_height`` (a Latin font's
+            descent is about a fifth of its height); pypdf gives the baseline itself.
+        top, bottom: the line's upper and lower edges in points (top < bottom).
+        font_height: the median height of its words' boxes in points (about 1.2
+            times the font size with poppler; the font size with pypdf).
+        block: 0-based number of the text block it belongs to on its page
+            (poppler's ``<block>``; pypdf: the line itself, there are no blocks).
+        column: 0-based column on its page, counted from the left: the column
+            ranges are the merged horizontal ranges of the page's blocks that are
+            narrower than 55% of the page (wider ones span the columns and get
+            the column their middle falls in, else 0).
+        gap_before: the vertical gap in points from the bottom of the line before
+            it in the same column on the same page to its top (negative when the
+            two overlap, as a superscript set on a line of its own does); ``None``
+            for the first line of a column on a page.
+    """
+
+    page: int
+    page_width: float
+    page_height: float
+    left: float
+    right: float
+    baseline: float
+    top: float
+    bottom: float
+    font_height: float
+    block: int
+    column: int
+    gap_before: float | None
+
+    @property
+    def width(self) -> float:
+        """The line's width in points.
+
+        >>> LineBox(1, 612.0, 792.0, 72.0, 540.0, 100.0, 90.0, 102.0, 12.0, 0, 0, None).width
+        468.0
+        """
+        return self.right - self.left
+
+
+def columns_of(ranges: Sequence[tuple[float, float]], page_width: float) -> list[int]:
+    """The column of each block, given the blocks' horizontal ranges on one page.
+
+    Blocks narrower than 55% of the page make the column ranges (ranges that
+    overlap by more than a tenth of the narrower one merged: an estimated right
+    edge may reach a little into the next column); every block gets the number
+    of the range its middle falls in.
+
+    >>> columns_of([(50, 290), (320, 560), (50, 560), (60, 280)], 612)
+    [0, 1, 0, 0]
+    >>> columns_of([(28, 262), (246, 484), (28, 250)], 500)
+    [0, 1, 0]
+    >>> columns_of([(50, 560)], 612)
+    [0]
+    """
+    narrow = sorted((a, b) for a, b in ranges if b - a < 0.55 * page_width)
+    merged: list[list[float]] = []
+    for a, b in narrow:
+        if merged and merged[-1][1] - a > 0.1 * min(b - a, merged[-1][1] - merged[-1][0]):
+            merged[-1][1] = max(merged[-1][1], b)
+        else:
+            merged.append([a, b])
+    result = []
+    for a, b in ranges:
+        middle = (a + b) / 2
+        result.append(next((i for i, (lo, hi) in enumerate(merged) if lo <= middle <= hi), 0))
+    return result

@@ -1,0 +1,160 @@
+"""Heading levels, from the heading's own numbering, after the recovery.
+
+A heading's level is the depth of its section number, so that a document's
+outline can be rebuilt from text alone (``--format markdown`` writes ``#``
+times the level, ``--format jsonl`` a ``level`` key):
+
+* Arabic numbers: as many levels as numbers, "2" and "2." 1, "2.1" 2, "2.1.3" 3
+  (at most 6, Markdown's and HTML's deepest);
+* Roman numerals ("II.", "IV"): 1;
+* a capital letter ("A.", "B "): 2 in a document whose numbered headings so far
+  were Roman (IEEE's "I. INTRODUCTION", then "A. Setup"), else 1 (an
+  appendix, "A Proofs"); a letter with numbers ("A.1", "B.2.3") one more than
+  its numbers;
+* "Chapter 3", "Part II", "Appendix A" and their like: 1;
+* a heading without a number: 1 before any numbered heading (a title, an
+  abstract) and, after them, the level of the shallowest numbered heading seen
+  ("Acknowledgements" and "References" beside "1 Introduction"), which is 1
+  unless the document numbers its sections from their second level down.
+
+The levels are computed by :class:`Levels` in input order, streaming, from
+the headings that came before.
+
+With geometry (a PDF, or pdftotext's ``-bbox-layout`` XHTML), the font size of
+each heading is known too, and :func:`document_levels` sets the levels of a
+whole document's headings at once (the output is written when the document's
+headings are all known; a PDF's text is read whole anyway).  The headings' font
+heights are grouped into sizes (heights within 5% of the next larger one are
+one size), and:
+
+* a numbered heading keeps its numbering's level;
+* an unnumbered heading of a size that numbered headings have takes their
+  (most frequent) level: "References" in the size of "1 Introduction" is 1;
+* an unnumbered heading of another size takes the level after that of the
+  nearest larger size that has numbered headings (1 when none is larger);
+* in a document without numbered headings, the sizes are ranked: the largest
+  is level 1, the next 2, and so on (HTML's h1, h2, h3 printed smaller and
+  smaller).
+"""
+
+from __future__ import annotations
+
+from srtext.pipeline.patterns import lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+MAX_LEVEL = 6
+_ARABIC = lazy(r"\A\s*(?:§\s*)?(\d{1,3}(?:\.\d{1,3}){0,7})\.?(?=\s|\Z)")
+_LETTERED = lazy(r"\A\s*(\p{Lu})((?:\.\d{1,3}){0,6})\.?(?=\s|\Z)")
+_ROMAN = lazy(r"\A\s*(?=[IVXLC])(C{0,3})(XC|XL|L?X{0,3})(IX|IV|V?I{0,3})\.?(?=\s|\Z)")
+_NAMED = lazy(
+    r"\A\s*(?:Chapter|Part|Appendix|Kapitel|Teil|Anhang|Chapitre|Partie|Annexe|Capítulo|Capitolo"
+    r"|Глава|Часть|Приложение|Поглавље|Део|Прилог|Poglavlje|Deo|Prilog|第)\b",
+)
+
+
+class Levels:
+    """Gives each heading of one document its level, in input order.
+
+    >>> levels = Levels()
+    >>> [levels.level(t) for t in ["A Title", "1 Introduction", "2.1 Data", "2.1.3 Noise", "References"]]
+    [1, 1, 2, 3, 1]
+    >>> ieee = Levels()
+    >>> [ieee.level(t) for t in ["I. INTRODUCTION", "A. Setup", "B. Results", "II. METHOD"]]
+    [1, 2, 2, 1]
+    >>> [Levels().level(t) for t in ["A Proofs", "A.1 Lemma", "Chapter 3", "1.2.3.4.5.6.7 Deep"]]
+    [1, 2, 1, 6]
+    """
+
+    def __init__(self) -> None:
+        self.roman = False  # the document's last top-level number was Roman
+        self.shallowest: int | None = None  # the least level of a numbered heading so far
+
+    def level(self, text: str) -> int:
+        """The level of a heading (1 to 6), given the headings before it."""
+        level = self.numbered(text)
+        return self.shallowest or 1 if level is None else level
+
+    def numbered(self, text: str) -> int | None:
+        """The level of a numbered heading (1 to 6), or None for a heading without a number."""
+        level = self._numbered(text)
+        if level is not None:
+            level = min(level, MAX_LEVEL)
+            self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
+        return level
+
+    def _numbered(self, text: str) -> int | None:
+        m = _ARABIC.match(text)
+        if m:
+            self.roman = self.roman and m.group(1).count(".") > 0
+            return m.group(1).count(".") + 1
+        m = _ROMAN.match(text)
+        if m and m.group(0).strip(" .") and _after(text, m.end()):
+            self.roman = True
+            return 1
+        m = _LETTERED.match(text)
+        if m and _after(text, m.end()):
+            depth = m.group(2).count(".")
+            return depth + (2 if self.roman else 1)
+        if _NAMED.match(text):
+            return 1
+        return None
+
+
+def _after(text: str, end: int) -> bool:
+    """Is there a word after the number (so that "I" or "A" alone, a word itself, is no number)?"""
+    rest = text[end:].strip()
+    return bool(rest) and (rest[0].isupper() or not rest[0].isalpha())
+
+
+def document_levels(headings: Sequence[tuple[str, float | None]], body: float | None = None) -> list[int]:
+    """The levels of a document's headings, given each heading's text and font height (None: unknown).
+
+    ``body`` is the font height of the document's running text, when known: a
+    numbered heading no larger than that (a numbered list item taken for a
+    heading, IEEE's small capitals) gives its level to the unnumbered headings
+    of its own size only, not to the sizes above it.
+
+    >>> document_levels([("Title", 20.0), ("1 Intro", 14.0), ("1.1 Data", 12.0), ("Notes", 12.1),
+    ...                  ("References", 14.0), ("Aside", 10.0)])
+    [1, 1, 2, 2, 1, 3]
+    >>> document_levels([("Handbook", 24.0), ("Filters", 18.0), ("History", 14.0), ("Setup", 18.0)])
+    [1, 2, 3, 2]
+    >>> document_levels([("1 One", None), ("Two", None)])
+    [1, 1]
+    >>> document_levels([("Big", 24.0), ("Mid", 18.0), ("1. a list item", 12.0), ("Lead", 12.0)], body=12.0)
+    [1, 2, 1, 1]
+    """
+    streaming = Levels()
+    numbered = [streaming.numbered(text) for text, _size in headings]
+    sized = sorted({size for _text, size in headings if size is not None}, reverse=True)
+    cluster: dict[float, int] = {}
+    for i, height in enumerate(sized):  # largest first; within 5% of the one before: one group
+        cluster[height] = 0 if i == 0 else cluster[sized[i - 1]] + (height < 0.95 * sized[i - 1])
+    votes: dict[int, dict[int, int]] = {}  # each size's numbered levels, with how often
+    sized_votes: dict[int, dict[int, int]] = {}  # the same, of sizes above the running text's
+    for (_text, size), number_level in zip(headings, numbered, strict=True):
+        if size is not None and number_level is not None:
+            for table in (votes, sized_votes) if body is None or size > 1.05 * body else (votes,):
+                counts = table.setdefault(cluster[size], {})
+                counts[number_level] = counts.get(number_level, 0) + 1
+    everywhere = {c: max(counts, key=lambda level: (counts[level], -level)) for c, counts in votes.items()}
+    known = {c: everywhere[c] for c in sized_votes}
+    levels = []
+    shallowest: int | None = None
+    for (_text, size), level in zip(headings, numbered, strict=True):
+        if level is not None:
+            shallowest = level if shallowest is None else min(shallowest, level)
+        elif size is None:
+            level = shallowest or 1
+        elif cluster[size] in everywhere:  # the level numbered headings of its size have
+            level = everywhere[cluster[size]]
+        elif not known:
+            level = cluster[size] + 1
+        else:
+            larger = [c for c in known if c < cluster[size]]
+            level = known[max(larger)] + 1 if larger else 1
+        levels.append(min(level, MAX_LEVEL))
+    return levels
