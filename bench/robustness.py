@@ -1,11 +1,17 @@
 """Extreme inputs, run by hand: one line of 100 MB, and a long stream, with time and peak memory.
 
-    python bench/robustness.py [--mb 100] [--lines 2000000]
+    python bench/robustness.py [--mb 100] [--lines 2000000] [--doubling 100000]
 
 Prints, for each case, the exit status, the wall time, the peak resident
 memory of the srtext process (from the kernel's rusage of the child) and the
 longest output line: one line of ``--mb`` MB with no newline, and ``--lines``
 lines with no sentence end (one paragraph, cut at 100,000 characters).
+
+Then the doubling rows: for each class of character (:data:`PATHOLOGICAL`), a
+paper with one line of ``--doubling`` characters of it, and of twice as many,
+and the ratio of their recovery times: about 2 when the time is linear in the
+line's length, 4 when it is quadratic.  ``tests/test_robustness.py`` fails when a
+doubling costs more than 3x.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 
@@ -39,11 +46,80 @@ def measure(name: str, path: Path) -> None:
         print(f"  stderr: {r.stderr.decode(errors='replace').strip()[:200]}")
 
 
+# One pathological line per class of character, of about n characters: what a bad PDF's
+# text holds on one line (a table flattened, a font without spaces, a ligature run).
+PATHOLOGICAL: dict[str, Callable[[int], str]] = {
+    "letters": lambda n: "a" * n,
+    "digits with stops": lambda n: "1." * (n // 2),
+    "CJK": lambda n: "中" * n,
+    "brackets": lambda n: "(" * (n // 2) + ")" * (n // 2),
+    "hyphens": lambda n: "a-" * (n // 2),
+    "letters, then a hyphen": lambda n: "a" * n + " x-",
+    "dotted letters": lambda n: "a." * (n // 2) + " x",
+    "ligatures": lambda n: "ﬁ" * n,
+    "mixed scripts": lambda n: "aа" * (n // 2),  # Latin a, Cyrillic а
+    "spaces": lambda n: "a" + " " * n + "b",
+}
+
+
+def paper_with(line: str) -> str:
+    """A short paper with ``line`` in its body."""
+    return "A heading\n\n" + "Some body text of a paper that goes on.\n" * 5 + line + "\nThe end of it.\n"
+
+
+def recovery_seconds(kind: str, n: int, runs: int = 2, timeout: float | None = None) -> float:
+    """The best of ``runs`` recovery times (CPU time: other processes on the machine do not count)
+    of a paper with a pathological line of ``n`` characters
+    of ``kind``, each run in a fresh process (none shares a cache); ``inf`` after ``timeout`` seconds."""
+    code = (
+        "import time\nfrom bench.robustness import PATHOLOGICAL, paper_with\n"
+        "from srtext import recover_text\n"
+        f"text = paper_with(PATHOLOGICAL[{kind!r}]({n}))\n"
+        "recover_text(text[:2000])  # patterns compiled, word lists loaded: not timed\n"
+        "best = float('inf')\n"
+        f"for _ in range({runs}):\n"
+        "    t = time.process_time(); recover_text(text); best = min(best, time.process_time() - t)\n"
+        "print(best)\n"
+    )
+    root = Path(__file__).resolve().parents[1]
+    try:
+        r = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            cwd=root,
+            check=True,
+        )
+    except subprocess.TimeoutExpired:
+        return float("inf")
+    return float(r.stdout)
+
+
+def doubling(n: int, timeout: float | None = None) -> Iterator[tuple[str, float, float]]:
+    """For each class of :data:`PATHOLOGICAL`: its time at ``n`` characters and at ``2n``.
+
+    The run at ``2n`` is given at most ``timeout`` seconds, or, when that is None, 3x the
+    time at ``n`` and 10 s more: past that the ratio is over 3 anyway (``inf``).
+    """
+    for kind in PATHOLOGICAL:
+        once = recovery_seconds(kind, n, timeout=timeout)
+        twice = recovery_seconds(kind, 2 * n, timeout=timeout or 3 * 2 * once + 10)
+        yield kind, once, twice
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=int, default=100)
     ap.add_argument("--lines", type=int, default=2_000_000)
+    ap.add_argument("--doubling", type=int, default=100_000, metavar="N", help="characters of a doubling row")
+    ap.add_argument("--only-doubling", action="store_true", help="the doubling rows alone")
     args = ap.parse_args()
+    print(f"{'one line of':24} {args.doubling:>10,} ch {2 * args.doubling:>10,} ch  ratio")
+    for kind, once, twice in doubling(args.doubling):
+        print(f"{kind:24} {once:11.3f} s {twice:11.3f} s  {twice / once:5.2f}")
+    if args.only_doubling:
+        return 0
     with tempfile.TemporaryDirectory() as tmp:
         line = Path(tmp) / "line.txt"
         with line.open("wb") as f:

@@ -7,14 +7,22 @@ import bisect
 import itertools
 import os
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Set
 from functools import cached_property
 
 from srtext.config import Config, RunOptions
 from srtext.pipeline.chars import repairer
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.hyphen import Dehyphenator
-from srtext.pipeline.lines import BinaryInputError, Line, byte_lines, number_lines, text_lines
+from srtext.pipeline.lines import (
+    BinaryInputError,
+    Line,
+    byte_lines,
+    decode_chunks,
+    number_lines,
+    text_lines,
+    valid_text,
+)
 from srtext.pipeline.output import render
 from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.recover import recover_default
@@ -22,7 +30,11 @@ from srtext.pipeline.vocabulary import Vocabulary, observe
 from srtext.pipeline.width import WidthStats, with_column_width
 from srtext.run.result import Result as Result  # the result of recover_paths and recover_documents
 
-Source = str | bytes | os.PathLike[str] | Iterable[str]
+Source = str | bytes | bytearray | memoryview | os.PathLike[str] | Iterable[str]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -145,21 +157,96 @@ def paragraphs(events: Iterable[Event]) -> Iterator[Paragraph]:
     return (e for e in events if isinstance(e, Paragraph))
 
 
-def recover_text(text: str, config: Config | None = None) -> str:
+def recover_text(text: str | bytes | bytearray | memoryview, config: Config | None = None) -> str:
     """Recover a whole text and format it as ``config.output_format`` says.
+
+    ``text`` is a ``str``, or bytes (``bytes``, ``bytearray``, ``memoryview``)
+    decoded as the command line decodes them (``config.encoding``, a UTF-16 or
+    UTF-32 byte-order mark, a binary file refused with
+    :class:`~srtext.pipeline.lines.BinaryInputError`).  Bytes that are invalid in
+    the encoding become U+FFFD, so that the result can be written as UTF-8.
 
     >>> print(recover_text("A first line that is long\\nand the end of it.\\n"), end="")
     A first line that is long and the end of it.
+    >>> recover_text(b"caf\\xe9 au lait.\\n")
+    'caf\ufffd au lait.\\n'
+    >>> recover_text(None)
+    Traceback (most recent call last):
+    ...
+    TypeError: recover_text() takes the text as str or bytes (bytes, bytearray, memoryview), not NoneType
     """
-    config = config or Config(window=None)
+    config = _config(config, "recover_text")
     vocabulary = Vocabulary(config.lang)
+    text = _text_of(text, config, "recover_text")
     geometry = None
     if text.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")):  # pdftotext -bbox-layout XHTML: its lines' text
         from srtext.geometry.bbox import read_xhtml
 
         text, geometry = read_xhtml(text, keep=config.geometry != "off")
     events = recover(text_lines(text), config, vocabulary=vocabulary, geometry=geometry)
-    return "".join(render(events, config, lambda: vocabulary.lang, geometry))
+    return valid_text("".join(render(events, config, lambda: vocabulary.lang, geometry)))
+
+
+_BYTES = (bytes, bytearray, memoryview)
+
+
+def _config(config: object, who: str) -> Config:
+    """``config``, or the whole-document default for None; a TypeError for anything else."""
+    if config is None:
+        return Config(window=None)
+    if not isinstance(config, Config):
+        raise TypeError(f"{who}(): config must be a srtext.Config or None, not {type(config).__name__}")
+    return config
+
+
+def _text_of(text: object, config: Config, who: str) -> str:
+    """A document given as ``str``, or bytes decoded as the command line decodes them (invalid
+    bytes as U+FFFD); a TypeError for anything else."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, _BYTES):
+        return valid_text("".join(decode_chunks([bytes(text)], config.encoding)))
+    raise TypeError(
+        f"{who}() takes the text as str or bytes (bytes, bytearray, memoryview), not {type(text).__name__}"
+    )
+
+
+def _lines_of(text: object, config: Config, who: str) -> Iterator[Line]:
+    """The numbered lines of a document given as ``str`` or bytes; a TypeError for anything else."""
+    if isinstance(text, str):
+        return text_lines(text)
+    if isinstance(text, _BYTES):
+        return _valid_lines(byte_lines([bytes(text)], config.encoding))
+    raise TypeError(
+        f"{who}() takes the text as str or bytes (bytes, bytearray, memoryview), not {type(text).__name__}"
+    )
+
+
+def _valid_lines(lines: Iterable[Line]) -> Iterator[Line]:
+    """Lines whose invalid bytes are U+FFFD (see :func:`~srtext.pipeline.lines.valid_text`)."""
+    for line in lines:
+        text = valid_text(line.text)
+        yield line if text is line.text else line._replace(text=text)
+
+
+def _documents(texts: object, who: str) -> Iterable[Any]:
+    """An iterable of documents, refusing a single document (which would iterate over characters)."""
+    if isinstance(texts, (str, *_BYTES)) or not isinstance(texts, Iterable):
+        raise TypeError(
+            f"{who}() takes an iterable of documents (str or bytes), not {type(texts).__name__}"
+            + ("; for one text, use recover_text()" if isinstance(texts, (str, *_BYTES)) else "")
+        )
+    return texts
+
+
+def _str_lines(lines: Iterable[object]) -> Iterator[str]:
+    """The lines of an iterable, each checked to be a ``str``."""
+    for i, line in enumerate(lines):
+        if not isinstance(line, str):
+            raise TypeError(
+                f"SentenceRecovery(): line {i + 1} of the iterable is {type(line).__name__}, not str"
+            )
+        yield line
 
 
 def _names_a_file(text: str) -> bool:
@@ -190,7 +277,7 @@ class SentenceRecovery:
     """
 
     def __init__(self, source: Source, config: Config | None = None, **options: object) -> None:
-        base = config or Config(window=None)
+        base = _config(config, "SentenceRecovery")
         self.config: Config = base.replace(**options) if options else base
         #: a box per input line (``geometry[line.number - 1]``) when the source was a PDF or
         #: pdftotext -bbox-layout XHTML and ``config.geometry`` is not off; else None
@@ -246,28 +333,33 @@ class SentenceRecovery:
             if source.startswith(("<!DOCTYPE", "\ufeff<!DOCTYPE")) and is_bbox(source[:4096].encode()):
                 return self._read_bbox(source)
             return list(text_lines(source))
-        if isinstance(source, bytes):
-            if is_bbox(source[:4096]):
-                return self._read_bbox(source.decode("utf-8", "surrogateescape"))
-            return list(byte_lines([source], self.config.encoding))
+        if isinstance(source, _BYTES):
+            if is_bbox(bytes(source[:4096])):
+                return self._read_bbox(bytes(source).decode("utf-8", "surrogateescape"))
+            return list(_lines_of(source, self.config, "SentenceRecovery"))
         if isinstance(source, os.PathLike):
             path = Path(source)
             from srtext.run.extract import extract, is_pdf
 
             if is_pdf(path):
                 if self.config.geometry == "off":
-                    return list(byte_lines([extract(path)], self.config.encoding, sniff=False))
+                    return list(_valid_lines(byte_lines([extract(path)], self.config.encoding, sniff=False)))
                 from srtext.run.extract import extract_geometry
 
                 data, self.geometry = extract_geometry(path)
-                return list(byte_lines([data], "utf-8", sniff=False))
+                return list(_valid_lines(byte_lines([data], "utf-8", sniff=False)))
             with path.open("rb") as f:
                 head = f.read(4096)
                 if is_bbox(head):
                     return self._read_bbox((head + f.read()).decode("utf-8", "surrogateescape"))
                 chunks = itertools.chain([head], iter(lambda: f.read(1 << 16), b""))
-                return list(byte_lines(chunks, self.config.encoding))
-        return list(number_lines(source))
+                return list(_valid_lines(byte_lines(chunks, self.config.encoding)))
+        if isinstance(source, (Mapping, Set)) or not isinstance(source, Iterable):
+            raise TypeError(
+                "SentenceRecovery() takes a str, bytes, a path (os.PathLike) or an iterable of lines"
+                f" (str), not {type(source).__name__}"
+            )
+        return list(number_lines(_str_lines(source)))
 
     def _read_bbox(self, xhtml: str) -> list[Line]:
         from srtext.geometry.bbox import parse_bbox
@@ -330,14 +422,30 @@ def recover_paths(
     Nothing is written; a bad file gives a failed result and the rest go on.  A
     generator over an iterable of paths, so it serves a Dask bag's
     ``map_partitions``, Spark's ``mapPartitions`` and ``multiprocessing`` alike.
+    Invalid bytes of the input become U+FFFD in ``text``.
+
+    >>> next(recover_paths("p.txt"))
+    Traceback (most recent call last):
+    ...
+    TypeError: recover_paths() takes an iterable of paths (str or os.PathLike), not str
     """
     from pathlib import Path
 
     from srtext.run.batch import Job
     from srtext.run.process import process_file
 
+    if isinstance(paths, (str, *_BYTES, os.PathLike)) or not isinstance(paths, Iterable):
+        raise TypeError(
+            f"recover_paths() takes an iterable of paths (str or os.PathLike), not {type(paths).__name__}"
+        )
+    config = None if config is None else _config(config, "recover_paths")
     for path in paths:
-        yield process_file(Job(Path(path), None), config, options)
+        if not isinstance(path, (str, os.PathLike)):
+            raise TypeError(f"recover_paths(): a path is a str or os.PathLike, not {type(path).__name__}")
+        result = process_file(Job(Path(path), None), config, options)
+        if result.text is not None:
+            result.text = valid_text(result.text)
+        yield result
 
 
 def recover_documents(texts: Iterable[str | bytes], config: Config | None = None) -> Iterator[Result]:
@@ -353,17 +461,19 @@ def recover_documents(texts: Iterable[str | bytes], config: Config | None = None
     """
     from srtext.run.process import Document  # which uses recover, above
 
-    config = config or Config(window=None)
-    for i, text in enumerate(texts):
+    config = _config(config, "recover_documents")
+    for i, text in enumerate(_documents(texts, "recover_documents")):
         name = f"#{i}"
         result = Result(name)
         start = time.perf_counter()
+        if not isinstance(text, (str, *_BYTES)):
+            raise TypeError(f"recover_documents(): a document is a str or bytes, not {type(text).__name__}")
         try:
             if isinstance(text, str):
                 result.text = recover_text(text, config)
             else:
                 doc = Document(name, config, result)
-                result.text = "".join(doc.render([text]))
+                result.text = valid_text("".join(doc.render([bytes(text)])))
                 doc.finish()
         except BinaryInputError:
             result.fail(f"{name}: binary file (NUL bytes), skipped")
@@ -383,5 +493,5 @@ def recover_texts(texts: Iterable[str | bytes], config: Config | None = None) ->
     >>> list(recover_texts(["A line that runs on\\nto its end.\\n", b"\\0", b"One.\\n"]))
     ['A line that runs on to its end.\\n', None, 'One.\\n']
     """
-    for result in recover_documents(texts, config):
+    for result in recover_documents(_documents(texts, "recover_texts"), config):
         yield result.text

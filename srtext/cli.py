@@ -28,7 +28,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import IO, Any, BinaryIO
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE = 0, 1, 2, 130, 141
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED, EXIT_PIPE, EXIT_TERMINATED = 0, 1, 2, 130, 141, 143
 
 DESCRIPTION = """\
 Recover whole paragraphs and sentences from PDF-extracted text.
@@ -48,7 +48,8 @@ eps advice (from the paper): 0.1 for most documents, 0.3 for novels (one
 column, few objects, rare short headings), 0.05 for two-column journals.
 
 exit status: 0 all inputs processed; 1 some inputs failed (each named on
-stderr); 2 usage error; 130 interrupted; 141 output pipe closed.
+stderr); 2 usage error; 130 interrupted; 141 output pipe closed; 143
+terminated (SIGTERM).
 
 examples:
   pdftotext paper.pdf - | srtext
@@ -190,6 +191,37 @@ def _fields(args: argparse.Namespace, record: type[Frozen], *computed: str) -> d
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status (143 when terminated: SIGTERM)."""
+    _TERMINATED.clear()
+    try:
+        status = _main(argv)
+    finally:
+        if _HANDLED:  # the caller's own handler back (main may run inside another program)
+            import signal
+
+            signal.signal(signal.SIGTERM, _HANDLED.pop())
+    return EXIT_TERMINATED if _TERMINATED else status
+
+
+_TERMINATED: list[int] = []  # the SIGTERM received, if any
+_HANDLED: list[Any] = []  # the SIGTERM handler replaced, if it was
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    """SIGTERM (what schedulers and systemd send) is handled as Ctrl-C: workers stopped,
+    temporary files removed; then the exit status is 143."""
+    _TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
+def _handle_terminate() -> None:
+    import signal  # here: a filter on standard output has nothing to clean up and need not pay for it
+
+    if not _HANDLED and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        _HANDLED.append(signal.signal(signal.SIGTERM, _on_terminate))
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
@@ -208,11 +240,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_USAGE
     if run.dropped is None:
         return _run_all(paths, config, run, sys.stdout.buffer, None)
+    if run.dropped == "-":  # standard output, when the text goes to files
+        _handle_terminate()
+        return _run_all(paths, config, run, sys.stdout.buffer, sys.stdout.buffer)
     try:
         check_dropped(run.dropped)
     except ValueError as e:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
+    _handle_terminate()
     try:
         with open_output(run.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
             dropped.write(DROPPED_HEADER_LINE.encode())
@@ -247,9 +283,11 @@ def _run_all(
     bar: Progress | None = None
     client = None
 
-    def report(message: str) -> None:
+    def report(message: str, *, one_line: bool = True) -> None:
         if bar is not None:
             bar.clear()
+        if one_line and not message.isprintable():  # a name the message did not quote: still one line
+            message = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in message)
         print(f"srtext: {message}", file=sys.stderr)
 
     try:
@@ -274,7 +312,12 @@ def _run_all(
             jobs = [p for p in local if isinstance(p, Job)]
             jobs, unwritable = writable(jobs)
             errors += unwritable
-        if run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
+        if run.dropped == "-":
+            if not jobs or any(job.output is None for job in jobs):
+                report("--dropped -: standard output carries the text; give -o, or --dropped FILE")
+                return EXIT_USAGE
+            _write_stdout(stdout, DROPPED_HEADER_LINE.encode())
+        elif run.dropped and (clash := clashes(run.dropped, jobs)) is not None:
             report(f"--dropped {run.dropped}: is {clash}, an input or output of this run")
             return EXIT_USAGE
         if run.audit is not None:
@@ -299,6 +342,8 @@ def _run_all(
             totals.refused(error)
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
+        if to_files:
+            _handle_terminate()
         if to_files > 1 and not run.quiet and sys.stderr.isatty():
             with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
                 bar = Progress(to_files, sys.stderr)
@@ -314,7 +359,7 @@ def _run_all(
             for warning in () if run.quiet else r.warnings:
                 report(warning)
             if r.histogram:
-                report(r.histogram)
+                report(r.histogram, one_line=False)
             if bar is not None and r.output is not None:
                 bar.update(r)
             if run.audit_beside:
@@ -330,7 +375,7 @@ def _run_all(
         _silence_stdout()
         return EXIT_FAILED
     except KeyboardInterrupt:
-        report("interrupted")
+        report("terminated" if _TERMINATED else "interrupted")
         return EXIT_INTERRUPTED
     finally:
         if bar is not None:

@@ -81,7 +81,8 @@ class Config(Frozen):
             (:mod:`srtext.pipeline.patterns`), read at import, is always the default one.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
-            back as the same bytes, never replaced.
+            back as the same bytes into the text output; jsonl, ``--dropped`` rows
+            and the API's strings get U+FFFD for them (valid UTF-8).
         drop: the classes of text removed from the output (default mode): any of
             ``headings``, ``captions``, ``furniture`` (running headers and footers,
             page numbers), ``footnotes``, ``objects`` (table cells, formula and

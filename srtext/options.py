@@ -162,7 +162,8 @@ OPTIONS: tuple[Option, ...] = (
         "dropped",
         "write every dropped line to FILE (input, line number, page, class, text; "
         "tab-separated values under a header row), so that no text is lost silently; each output file "
-        "also keeps its own, NAME.dropped.tsv, so FILE lists the lines of skipped outputs too",
+        "also keeps its own, NAME.sr.txt.dropped.tsv (its name and .dropped.tsv), so FILE lists the lines "
+        "of skipped outputs too; - is standard output, when the text goes to files (-o, a directory)",
         metavar="FILE",
         more="A field holding a tab, a newline or a double quote is quoted, as Python's csv module "
         "reads it.  An existing FILE is replaced only when it is an earlier such record (or empty); "
@@ -233,7 +234,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "encoding",
         "encoding of the input (default {default})",
-        more="Bytes that are not valid in it are carried through unchanged, with one warning per input.  "
+        more="Bytes that are not valid in it are carried through unchanged into the text output "
+        "(U+FFFD in jsonl and --dropped), with one warning per input.  "
         "A UTF-16 or UTF-32 byte-order mark selects that encoding",
     ),
     Option(

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from bench.robustness import PATHOLOGICAL, recovery_seconds
 from srtext import Config, SentenceRecovery, paragraphs, recover
 from srtext.cli import main
 from srtext.pipeline.lines import byte_lines
@@ -258,3 +259,49 @@ def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch
     text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))
     out = recover_text(text, Config(window=None)).splitlines()
     assert [p.count("number") for p in out] == [3, 3, 1]
+
+
+# Issue 32, item 7b: every step linear in a line's length (a quadratic pattern stalled a corpus run).
+
+
+@pytest.mark.parametrize("kind", list(PATHOLOGICAL))
+def test_a_doubled_pathological_line_costs_at_most_three_times_as_much(kind: str) -> None:
+    """45,000 characters, then 90,000 (both under the 100,000 of a paragraph's cut): linear
+    is about 2x; more than 3x fails (0.1 s allowed for the noise of a shared machine).
+
+    Before: 10,000 ligatures took 2.2 s and 20,000 12.6 s (the look-alike script pattern
+    tried every start of a run of letters), and "1." repeated took quadratic time in
+    a section number's pattern (100,000 characters: 2 s).
+    """
+    once = recovery_seconds(kind, 45_000, runs=5, timeout=30)
+    assert once < 30, f"{kind}: 45,000 characters took more than 30 s"
+    twice = recovery_seconds(kind, 90_000, runs=5, timeout=5 * 4 * once + 10)
+    assert twice <= 3 * once + 0.1, f"{kind}: {once:.3f} s, doubled {twice:.3f} s"
+
+
+# Issue 32, item 7: one huge line costs memory by its pieces, not by copies of the whole line.
+
+
+def _peak_mb(data: bytes) -> tuple[float, bytes]:
+    """srtext's peak resident memory on ``data`` (standard input), in MB, and its output."""
+    code = (
+        "import resource, subprocess, sys\n"
+        "r = subprocess.run([sys.executable, '-m', 'srtext'], stdin=sys.stdin, stdout=subprocess.PIPE)\n"
+        "sys.stdout.buffer.write(r.stdout)\n"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)\n"
+    )
+    r = subprocess.run([sys.executable, "-c", code], input=data, capture_output=True, timeout=300)
+    return int(r.stderr.split()[-1]) / 1024, r.stdout
+
+
+@pytest.mark.parametrize(("unit", "n"), [(b"word ", 2_000_000), ("中文".encode(), 2_500_000)])
+def test_one_huge_line_does_not_cost_copies_of_itself(unit: bytes, n: int) -> None:
+    """10 MB of words on one line took 212 MB (copies of the whole line in every step); now its
+    pieces of 65,536 characters go through the steps: 37 MB.  The text is unchanged."""
+    data = unit * n
+    peak, out = _peak_mb(data)
+    assert peak < 100, f"{peak:.0f} MB for a line of {len(data) / 1e6:.0f} MB"
+    if unit == b"word ":
+        assert out.replace(b"\n", b" ").rstrip() == data.rstrip()  # cut at spaces only
+    else:
+        assert out.replace(b"\n", b"") == data

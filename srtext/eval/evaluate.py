@@ -56,11 +56,26 @@ def _fmt(v: float | None) -> str:
     return "-" if v is None else f"{v:.2f}"
 
 
+MEASURES = """\
+measures (in percent; full definitions in docs/measures.md):
+  broken   ground-truth sentences the input holds whole that the output does not
+           hold whole inside one paragraph, of those sentences (the SR paper's)
+  NL+ NL-  spurious and missing paragraph breaks, of ground-truth paragraphs
+  P+ P-    words of spurious and missing paragraphs, of ground-truth words
+  W+ W- W~ other spurious, missing and misspelt words, of ground-truth words
+  words lost   words of the truth the output lacks, in any order, of the truth's words
+  headings kept, captions kept     those that come out whole as a paragraph of their own
+  furniture leaked, footnotes leaked  those of the input that leak into the output
+  (these four need the corpus metadata: NAME.json beside NAME.truth.txt, or --meta)"""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="srtext-eval",
         description="Score recovered text against ground truth (one paragraph per line). "
         "OUTPUT and TRUTH are two files, or two directories of files paired by name.",
+        epilog=MEASURES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("output", type=Path, help="the tool's output (file or directory)")
     parser.add_argument("truth", type=Path, help="the ground truth (file or directory)")

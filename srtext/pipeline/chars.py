@@ -35,7 +35,11 @@ _TO_LATIN = str.maketrans(_CYRILLIC, _LATIN)
 _LIGATURE = lazy("[\ufb00-\ufb06]")
 _CONTROL = lazy(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 # Script classes are slow to compile (milliseconds each): compiled on first use.
-_MIXED_WORD = lazy(r"\p{L}*(?:\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin})\p{L}*")
+# A word is found first, then asked whether it mixes: one pattern for both
+# (``\p{L}*(?:\p{Latin}\p{Cyrillic}|...)\p{L}*``) tried every start of a long run of
+# letters and took quadratic time (40,000 letters: 109 s).
+_LETTERS = lazy(r"\p{L}+")
+_MIXED_PAIR = lazy(r"\p{Latin}\p{Cyrillic}|\p{Cyrillic}\p{Latin}")
 _LATIN_LETTER = lazy(r"\p{Latin}")
 _CYRILLIC_LETTER = lazy(r"\p{Cyrillic}")
 # The characters one of each repair needs in a line, as plain ranges that the
@@ -77,6 +81,8 @@ def remove_controls(text: str) -> str:
 
 def _one_script(m: regex.Match[str]) -> str:
     word = m.group()
+    if _MIXED_PAIR.search(word) is None:
+        return word
     is_latin, is_cyrillic = _LATIN_LETTER, _CYRILLIC_LETTER
     latin = len(is_latin.findall(word))
     cyrillic = len(is_cyrillic.findall(word))
@@ -99,7 +105,7 @@ def fix_mixed_scripts(text: str) -> str:
     >>> fix_mixed_scripts("Бjörk")  # no look-alike for ö, j: left alone
     'Бjörk'
     """
-    return _MIXED_WORD.sub(_one_script, text)
+    return _LETTERS.sub(_one_script, text)
 
 
 def check_repairs(names: Iterable[str]) -> frozenset[str]:

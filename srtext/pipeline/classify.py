@@ -225,7 +225,7 @@ def is_lead_in(text: str) -> bool:
 
 _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
 # A figure's file name where a draft shows no figure ("MASS-R_1.EPS").
-_FIGURE_FILE = lazy(r"\A\s*[\w./-]+\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", IGNORECASE)
+_FIGURE_FILE = lazy(r"\A\s*[\w./-]{1,255}\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", IGNORECASE)
 _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").

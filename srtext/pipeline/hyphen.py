@@ -95,7 +95,7 @@ def joint(left: str, right: str) -> tuple[int, str]:
     return 0, " "
 
 
-_LAST_FRAGMENT = lazy(rf"\p{{L}}+(?=[{HYPHENS}]\Z)")
+_LAST_FRAGMENT = lazy(rf"(?r)\p{{L}}+(?=[{HYPHENS}]\Z)")  # from the end: forward, quadratic on long lines
 _DASH_END = lazy(r"(?r)(?<=\p{L})[\u2013\u2014\u2212]\Z")
 _REPEATED_HYPHEN = lazy(rf"\A[{HYPHENS}]\p{{L}}")
 # Languages that write compounds closed: a line-end hyphen between two known words

@@ -139,13 +139,14 @@ def _cache_path(lang: str, cache_dir: str) -> str:
 
 def _write_cache(path: str, data: bytes) -> bool:
     """Write a cache file atomically; False when the cache directory cannot be written."""
-    from srtext.run.batch import atomic_write
+    from srtext.run.batch import atomic_write, remove_stale_caches
 
     try:
         with atomic_write(path) as f:
             f.write(data)
     except OSError:
         return False
+    remove_stale_caches(path, f"-{_wordfreq_stamp()}-", "wordfreq-")  # older installations' lists
     return True
 
 

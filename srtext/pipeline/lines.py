@@ -74,16 +74,26 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
     page = 1
     offset = 0
     new = tuple.__new__
-    for number, raw in enumerate(physical, first):
+    number = first - 1
+    going_on = False  # the last string was a Piece: this one is the same line's
+    for raw in physical:
         start = offset
         offset += len(raw)
+        if going_on:
+            going_on = type(raw) is Piece
+            if "\f" not in raw:
+                yield new(Line, (number, page, raw.rstrip(), "", start))
+                continue
+        else:
+            number += 1
+            going_on = type(raw) is Piece
         if "\f" not in raw and number != first:  # most lines: rstrip() takes the line end too
             # Line(...) without its Python __new__
             yield new(Line, (number, page, raw.rstrip(), "", start, ""))
             continue
         if raw.endswith(("\n", "\r")):
             raw = raw.rstrip("\r\n")
-        if number == first and raw.startswith(BOM):
+        if number == first and start == 0 and raw.startswith(BOM):
             raw = raw[1:]
             start += 1
         if "\f" not in raw:
@@ -108,19 +118,31 @@ def text_lines(text: str) -> Iterator[Line]:
     return number_lines(split_physical(text))
 
 
-def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
+# The longest piece of a line passed on: a longer line (a table or a whole text on one
+# line, with no line end) is passed on in pieces of at most this many characters, cut
+# at a space, each with the line's number, so that no step holds or copies a whole
+# line of any length (one line of 48 MB took 1.1 GB).
+MAX_PIECE = 1 << 16
+
+
+def iter_physical(chunks: Iterable[str], limit: int = MAX_PIECE) -> Iterator[str]:
     """Physical lines, each with its line end, from text arriving in chunks of any size.
 
     A CRLF may be split between chunks.  Each chunk is split once, so a line of
-    any length costs linear time.
+    any length costs linear time.  A line longer than ``limit`` characters comes
+    in pieces (see :func:`cut_piece`): every piece but the last is a :class:`Piece`,
+    which tells :func:`number_lines` that the next one goes on the same line.
 
     >>> list(iter_physical(["a\\r", "\\nb\\r", "c", "\\n", "d"]))
     ['a\\r\\n', 'b\\r', 'c\\n', 'd']
     >>> list(iter_physical(["one ", "long ", "line"])), list(iter_physical(["x\\r"]))
     (['one long line'], ['x\\r'])
+    >>> list(iter_physical(["one long", " line\\nnext\\n"], limit=6))
+    ['one ', 'long ', 'line\\n', 'next\\n']
     """
     carry = ""  # a CR at the end of the previous chunk, perhaps half of a CRLF
     buf: list[str] = []
+    held = 0  # characters in buf
     for chunk in chunks:
         if not chunk:
             continue
@@ -132,25 +154,71 @@ def iter_physical(chunks: Iterable[str]) -> Iterator[str]:
             texts = chunk.split("\n")  # text, text, ..., rest
             if len(texts) == 1:
                 buf.append(chunk)
+                held += len(chunk)
+                if held > limit:  # a long line: its pieces, never the whole of it
+                    rest = "".join(buf)
+                    while len(rest) > limit:
+                        piece, rest = cut_piece(rest, limit)
+                        yield piece
+                    buf, held = [rest], len(rest)
                 continue
             buf.append(texts[0] + "\n")
-            yield "".join(buf)
+            yield from _pieces("".join(buf), limit)
             if len(texts) > 2:
-                yield from map(_WITH_LF, texts[1:-1])
-            buf = [texts[-1]]
+                yield from (piece for t in texts[1:-1] for piece in _pieces(_WITH_LF(t), limit))
+            buf, held = [texts[-1]], len(texts[-1])
             continue
         parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest
         if len(parts) == 1:
             buf.append(chunk)
+            held += len(chunk)
+            if held > limit:
+                rest = "".join(buf)
+                while len(rest) > limit:
+                    piece, rest = cut_piece(rest, limit)
+                    yield piece
+                buf, held = [rest], len(rest)
             continue
         buf.append(parts[0] + parts[1])
-        yield "".join(buf)
+        yield from _pieces("".join(buf), limit)
         if len(parts) > 3:
-            yield from map(str.__add__, parts[2:-1:2], parts[3::2])
-        buf = [parts[-1]]
+            yield from (p for t in map(str.__add__, parts[2:-1:2], parts[3::2]) for p in _pieces(t, limit))
+        buf, held = [parts[-1]], len(parts[-1])
     rest = "".join(buf) + carry
     if rest:
-        yield rest
+        yield from _pieces(rest, limit)
+
+
+def _pieces(line: str, limit: int) -> Iterator[str]:
+    """A line, or its pieces when it is longer than ``limit`` (most lines: the line itself)."""
+    if len(line) <= limit:
+        yield line
+        return
+    while len(line) > limit:
+        piece, line = cut_piece(line, limit)
+        yield piece
+    if line:
+        yield line
+
+
+class Piece(str):
+    """A piece of a long line, not its end: the next string goes on the same line (see
+    :func:`number_lines`)."""
+
+    __slots__ = ()
+
+
+def cut_piece(text: str, limit: int) -> tuple[str, str]:
+    """The first piece of a long line and the rest: cut after the last space within
+    ``limit`` characters (the space stays at the piece's end, where it is trailing
+    white space), else at ``limit``.
+
+    >>> cut_piece("one two three", 9), cut_piece("abcdefgh", 3)
+    (('one two ', 'three'), ('abc', 'defgh'))
+    """
+    space = text.rfind(" ", limit // 2, limit)
+    cut = space + 1 if space >= 0 else limit
+    return Piece(text[:cut]), text[cut:]
 
 
 _BOMS = (  # longest first: the UTF-32 little-endian BOM starts with UTF-16's
@@ -232,6 +300,17 @@ def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool 
     [(1, 1, 'a'), (2, 1, 'b'), (2, 2, 'c')]
     """
     return number_lines(iter_physical(decode_chunks(chunks, encoding, sniff=sniff)))
+
+
+def valid_text(text: str) -> str:
+    """The text with each byte that was invalid in its encoding (a surrogate escape) as
+    U+FFFD, the replacement character: what every output but the plain text gets, so
+    that it is valid UTF-8 (one character for one, so offsets do not move).
+
+    >>> valid_text(b"caf\\xe9 ok".decode("utf-8", "surrogateescape")), valid_text("ok")
+    ('caf\ufffd ok', 'ok')
+    """
+    return text if text.isascii() or _INVALID.search(text) is None else _INVALID.sub("\ufffd", text)
 
 
 def has_invalid_bytes(text: str) -> bool:

@@ -168,8 +168,10 @@ def _json(record: dict[str, object]) -> str:
     text = json.dumps(record, ensure_ascii=False)
     try:
         text.encode("utf-8")
-    except UnicodeEncodeError:  # invalid input bytes, carried as surrogate escapes
-        text = json.dumps(record)
+    except UnicodeEncodeError:  # invalid input bytes, carried as surrogate escapes: U+FFFD, valid UTF-8
+        from srtext.pipeline.lines import valid_text
+
+        text = valid_text(text)
     return text + "\n"
 
 

@@ -244,3 +244,6 @@ def _save() -> None:
     except (OSError, ValueError):
         return
     _unsaved = False
+    from srtext.run.batch import remove_stale_caches
+
+    remove_stale_caches(_path, os.path.basename(_path), "regex-")  # older installations' patterns

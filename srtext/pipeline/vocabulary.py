@@ -21,7 +21,8 @@ from srtext.pipeline.patterns import lazy
 
 # A word broken at a line end, with its two fragments: not evidence of either.
 _BREAKS = (*HYPHENS, "\u00ad")
-_HEAD_FRAGMENT = lazy(rf"\p{{L}}*[{HYPHENS}\u00ad]\Z")
+# Searched from the end ((?r)): forward, every start of a long run of letters was tried (quadratic).
+_HEAD_FRAGMENT = lazy(rf"(?r)\p{{L}}*[{HYPHENS}\u00ad]\Z")
 _TAIL_FRAGMENT = lazy(r"\A\s*\p{L}*")
 _WORD = lazy(rf"\p{{L}}+(?:[{HYPHENS}]\p{{L}}+)*")
 _ASCII_WORD = "[a-z]+(?:-[a-z]+)*"

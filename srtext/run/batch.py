@@ -11,6 +11,7 @@ import contextlib
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
+from itertools import groupby
 
 from srtext.record import NamedTuple
 
@@ -53,6 +54,39 @@ class Job(NamedTuple):
 
 class InputError(Exception):
     """An input that cannot be processed; the message names it."""
+
+
+def quote_name(name: str) -> str:
+    """A file name as it can be shown in a one-line message: as it is when every character
+    is printable, else quoted as ``ls`` quotes it (shell-escape), so that a newline in a
+    name never splits a message over two lines.
+
+    >>> quote_name("paper.txt"), quote_name("it's.txt")
+    ('paper.txt', "it's.txt")
+    >>> print(quote_name("a\\nb.txt"), quote_name("x\\tit's"), quote_name("b\\udcff.txt"))
+    'a'$'\\n''b.txt' 'x'$'\\t''it'\\''s' 'b'$'\\xff''.txt'
+    """
+    if name.isprintable():
+        return name
+    parts: list[str] = []  # quoted runs of printable characters, and $'...' runs of the others
+    for printable, run in groupby(name, str.isprintable):
+        text = "".join(run)
+        if printable:
+            parts.append("'" + text.replace("'", "'\\''") + "'")
+        else:
+            parts.append("$'" + "".join(map(_escape, text)) + "'")
+    return "".join(parts)
+
+
+def _escape(c: str) -> str:
+    """A character that is not printable, as bash's ``$'...'`` writes it."""
+    code = ord(c)
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte of the name
+        return f"\\x{code - 0xDC00:02x}"
+    named = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}.get(c)
+    if named:
+        return named
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def kind_of(mode: int) -> str:
@@ -119,6 +153,39 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
             raise _naming(e, path) from None
         raise
     remove_stale_temporaries(path.parent, path.name, os.listdir, os.unlink)
+
+
+# A cache file of another installation is removed when it was made this long ago: a
+# reinstall's files replace the last one's, while two installations sharing the cache
+# (two virtual environments) do not remove each other's files at every run.
+STALE_CACHE_SECONDS = 24 * 3600
+
+
+def remove_stale_caches(written: str | Path, stamp: str, prefix: str) -> int:
+    """Remove the cache files beside ``written`` named ``prefix...`` without ``stamp`` in
+    their names (another installation's), made more than a day ago; how many.
+
+    Called when a cache file is written, so that the cache holds one installation's
+    files instead of gaining a set per reinstall (the word lists are about 40 MB).
+    """
+    import time
+
+    parent = os.path.dirname(os.fspath(written)) or "."
+    removed = 0
+    try:
+        names = os.listdir(parent)
+    except OSError:
+        return 0
+    cutoff = time.time() - STALE_CACHE_SECONDS
+    for name in names:
+        if not name.startswith(prefix) or stamp in name or name.startswith("."):
+            continue
+        path = os.path.join(parent, name)
+        with contextlib.suppress(OSError):
+            if os.stat(path).st_mtime < cutoff:
+                os.unlink(path)
+                removed += 1
+    return removed
 
 
 def _naming(e: OSError, path: Path | str) -> OSError:

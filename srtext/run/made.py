@@ -17,7 +17,7 @@ quoted), under a header row.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from srtext.config import Config
 from srtext.run.batch import DROPPED_SUFFIX, MADE_SUFFIX
@@ -49,6 +49,51 @@ def made_record(config: Config, explain: bool, extractor: str) -> dict[str, Any]
     return {"srtext": __version__, "options": options}
 
 
+def made_same_way(data: bytes, record: dict[str, Any]) -> dict[str, Any] | None:
+    """The stored record (bytes) when it says its output was made as ``record`` says (the same
+    version and options), else None.  Its input's identity is not compared here: see
+    :func:`same_input`.
+
+    >>> r = made_record(Config(), False, "auto")
+    >>> made_same_way(encode_made({**r, "input": {"size": 3}}), r)["input"]
+    {'size': 3}
+    >>> made_same_way(encode_made(made_record(Config(eps=0.3), False, "auto")), r) is None
+    True
+    """
+    import json
+
+    try:
+        stored = json.loads(data.decode("utf-8"))
+        wanted = json.loads(encode_made(record))
+    except ValueError:
+        return None
+    if not isinstance(stored, dict) or any(stored.get(k) != wanted[k] for k in ("srtext", "options")):
+        return None
+    return stored
+
+
+def same_input(identity: object, size: int, mtime: float, digest: Callable[[], str]) -> bool:
+    """Is the input that the recorded ``identity`` describes the one of this ``size``,
+    modification time and content (``digest``, asked only when it must be)?
+
+    The size settles a change of length; a size and a time both as recorded settle
+    sameness; otherwise the content decides (SHA-256).  So an input replaced by
+    another with an older time, as ``rsync -a``, ``tar x`` and ``cp -p`` leave it, is
+    not taken for the old one, and an input touched without a change is not made again.
+
+    >>> old = {"size": 5, "mtime": 10.0, "sha256": "ab"}
+    >>> same_input(old, 6, 10.0, lambda: "ab"), same_input(old, 5, 10.0, lambda: "cd")
+    (False, True)
+    >>> same_input(old, 5, 9.0, lambda: "cd"), same_input(old, 5, 11.0, lambda: "ab")
+    (False, True)
+    """
+    if not isinstance(identity, dict) or identity.get("size") != size:
+        return False
+    if identity.get("mtime") == mtime:
+        return True
+    return bool(identity.get("sha256") == digest())
+
+
 def made_name(output: str) -> str:
     return output + MADE_SUFFIX
 
@@ -61,16 +106,6 @@ def encode_made(record: dict[str, Any]) -> bytes:
     import json
 
     return (json.dumps(record, sort_keys=True, indent=1) + "\n").encode("utf-8")
-
-
-def same_record(data: bytes, record: dict[str, Any]) -> bool:
-    """Is a stored record (bytes) the same as ``record``?  Unreadable ones are not."""
-    import json
-
-    try:
-        return bool(json.loads(data.decode("utf-8")) == json.loads(encode_made(record)))
-    except ValueError:
-        return False
 
 
 def tsv_rows(rows: Iterable[Iterable[object]]) -> str:

@@ -87,14 +87,53 @@ _started: Any = None  # in a worker: the shared state of every job
 WAITING, RUNNING, FINISHED, TERMINATED = 0, 1, 2, 3
 
 
-def _worker_init(state: Any) -> None:
-    """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files)."""
+def _worker_init(state: Any, parent: int | None = None) -> None:
+    """In a worker: the parent handles Ctrl-C; a terminate unwinds (removing temporary files).
+
+    The worker is terminated too when ``parent`` dies (kill -9, or a death
+    that left no time to stop the workers): otherwise it would wait for jobs
+    for ever, holding the run's standard error open (``srtext -o o/ corp/ 2>&1
+    | cat`` never ended).
+    """
     import signal  # here, not at start-up: importing it costs ~1.5 ms of every run
 
     global _started
     _started = state
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
+    if parent is not None:
+        _die_with(parent, signal.SIGTERM)
+
+
+def _die_with(parent: int, signum: int) -> None:
+    """Have the kernel send ``signum`` to this process when its parent dies (Linux's
+    ``PR_SET_PDEATHSIG``); elsewhere, a thread that watches the parent's process id."""
+    import ctypes
+    import sys
+
+    PR_SET_PDEATHSIG = 1
+    asked = False
+    if sys.platform.startswith("linux"):
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            asked = libc.prctl(PR_SET_PDEATHSIG, signum, 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            asked = False
+    if not asked:
+        import threading
+
+        threading.Thread(target=_watch_parent, args=(parent, signum), daemon=True).start()
+    if os.getppid() != parent:  # it died before the kernel was asked
+        os.kill(os.getpid(), signum)
+
+
+def _watch_parent(parent: int, signum: int) -> None:
+    """Send ``signum`` to this process once its parent is gone (polled every half second)."""
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os.kill(os.getpid(), signum)
 
 
 def _work(i: int, job: Job, config: Config, options: RunOptions) -> Result:
@@ -186,7 +225,7 @@ class _Run:
             min(workers, len(pending)),
             mp_context=self.ctx,
             initializer=_worker_init,
-            initargs=(self.state,),
+            initargs=(self.state, os.getpid()),
         )
         broken = False
         try:

@@ -29,6 +29,7 @@ from srtext.run.batch import (
     InputError,
     Job,
     kind_of,
+    quote_name,
 )
 
 TYPE_CHECKING = False
@@ -142,11 +143,17 @@ class _Tree(Generic[Job_co]):
     def exists(self, arg: str) -> bool:
         raise NotImplementedError
 
-    def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Any, str, str]]:
+    def unreachable(self, arg: str) -> InputError | None:
+        """Why the path ``arg`` cannot be looked at (a directory on its way that may not be
+        searched, a name too long), or None."""
+        return None
+
+    def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Any, str, str] | InputError]:
         """The files under the directory ``arg`` whose names are ``wanted``, in ``os.walk`` order:
         each one's path, its path under ``arg`` (``/``-separated) and what it is when it is not a
         regular file (else "").  The output tree is left out, and so is a file with a record
-        of what made it beside it."""
+        of what made it beside it.  A directory that cannot be read gives an :class:`InputError`
+        in its place, so that it is never skipped silently."""
         raise NotImplementedError
 
     def in_tree(self, arg: str, path: Any, rel: str, output: str) -> Job_co:
@@ -160,7 +167,7 @@ class _Tree(Generic[Job_co]):
         raise NotImplementedError
 
     def missing(self, arg: str, paths: Sequence[str]) -> InputError:
-        return InputError(f"{arg}: no such file or directory")
+        return InputError(f"{quote_name(arg)}: no such file or directory")
 
 
 def _planned(
@@ -172,10 +179,16 @@ def _planned(
         return is_input(name, suffix, globs)
 
     for arg in paths:
-        if arg != "-" and tree.is_dir(arg):
-            for path, rel, kind in tree.files(arg, wanted):
+        if arg != "-" and (error := tree.unreachable(arg)) is not None:
+            yield error
+        elif arg != "-" and tree.is_dir(arg):
+            for found in tree.files(arg, wanted):
+                if isinstance(found, InputError):
+                    yield found
+                    continue
+                path, rel, kind = found
                 if kind:
-                    yield InputError(f"{_label(arg, rel)}: skipped, not a regular file ({kind})")
+                    yield InputError(f"{quote_name(_label(arg, rel))}: skipped, not a regular file ({kind})")
                 else:
                     yield tree.in_tree(arg, path, rel, output_name(posixpath.basename(rel), suffix))
         elif arg == "-" or tree.exists(arg):
@@ -200,9 +213,20 @@ class _Local(_Tree[Job]):
     def exists(self, arg: str) -> bool:
         return _path(arg).exists()
 
-    def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Path, str, str]]:
+    def unreachable(self, arg: str) -> InputError | None:
+        try:
+            os.stat(arg)
+        except FileNotFoundError:
+            return None  # missing: said by missing()
+        except (OSError, ValueError) as e:  # EACCES on the way, ENAMETOOLONG, ELOOP; a NUL in the name
+            return InputError(f"{quote_name(arg)}: {getattr(e, 'strerror', None) or e}")
+        return None
+
+    def files(self, arg: str, wanted: Callable[[str], bool]) -> Iterator[tuple[Path, str, str] | InputError]:
         root = _path(arg)
-        for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        errors: list[OSError] = []
+        for dirpath, dirnames, filenames in os.walk(root, onerror=errors.append, followlinks=False):
+            yield from _unreadable(errors)
             here = _path(dirpath)
             dirnames[:] = sorted(
                 d for d in dirnames if self.skip is None or (here / d).resolve() != self.skip
@@ -212,6 +236,7 @@ class _Local(_Tree[Job]):
                 if wanted(name) and name + MADE_SUFFIX not in names:
                     path = here / name
                     yield path, path.relative_to(root).as_posix(), _kind(path)
+        yield from _unreadable(errors)
 
     def in_tree(self, arg: str, path: Path, rel: str, output: str) -> Job:
         parent = self.out_root / _path(rel).parent if self.out_root else path.parent
@@ -289,6 +314,13 @@ class _URLs(_Tree[Planned]):
         return Job(root, beside, _label(arg, "")), fs, self.out_fs or fs
 
 
+def _unreadable(errors: list[OSError]) -> Iterator[InputError]:
+    """One error for each directory :func:`os.walk` could not read (it skips them without a word)."""
+    for e in errors:
+        yield InputError(f"{quote_name(str(e.filename))}: cannot read the directory ({e.strerror or e})")
+    errors.clear()
+
+
 def _label(arg: str, rel: str) -> str:
     """How a local run names the input ``rel`` under the command-line path ``arg``.
 
@@ -328,7 +360,10 @@ def unique_outputs(planned: Iterable[T | InputError], job_of: Callable[[T], Job]
             if job.output is not None:
                 target = str(job.output)
                 if target in taken:
-                    yield InputError(f"{job.input}: skipped, its output {target} is {taken[target]}'s too")
+                    yield InputError(
+                        f"{quote_name(str(job.input))}: skipped, its output {quote_name(target)}"
+                        f" is {quote_name(taken[target])}'s too"
+                    )
                     continue
                 taken[target] = str(job.input)
         yield p
@@ -351,8 +386,13 @@ def _file_job(arg: str, output: Path, force: bool) -> Job | InputError:
     An existing regular file that srtext did not make (no record beside it) is
     replaced only with ``force``: it may be the user's own text.
     """
-    if arg != "-" and not os.path.exists(arg):
-        return InputError(f"{arg}: no such file or directory")
+    if arg != "-":
+        try:
+            os.stat(arg)
+        except FileNotFoundError:
+            return InputError(f"{quote_name(arg)}: no such file or directory")
+        except (OSError, ValueError) as e:
+            return InputError(f"{quote_name(arg)}: {getattr(e, 'strerror', None) or e}")
     if arg != "-" and output.exists() and os.path.samefile(arg, output):
         return InputError(f"{arg}: skipped, -o names the input itself")
     ours = os.path.exists(str(output) + MADE_SUFFIX)

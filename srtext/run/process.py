@@ -23,15 +23,17 @@ from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
+    Piece,
     decode_chunks,
     has_invalid_bytes,
     iter_physical,
     number_lines,
+    valid_text,
 )
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
-from srtext.run.batch import Job, audit_name, read_chunks
+from srtext.run.batch import Job, audit_name, quote_name, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
@@ -39,12 +41,24 @@ from srtext.run.made import (
     encode_made,
     made_name,
     made_record,
-    same_record,
+    made_same_way,
+    same_input,
     tsv_rows,
     without_header,
 )
 from srtext.run.result import SKIPPED, Result
-from srtext.run.storage import exists, is_special, mtime, open_output, read_file, remove, write_whole
+from srtext.run.storage import (
+    exists,
+    identity,
+    is_special,
+    mtime,
+    open_output,
+    read_file,
+    remove,
+    sha256,
+    size,
+    write_whole,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -93,16 +107,28 @@ class Document:
         gave, which is text whatever characters it holds.
         """
         chunks, sniff = self._bbox(chunks, sniff)
-        lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
+        physical = [0]  # how many physical lines were read (a long line's pieces count once)
+
+        def counted(lines: Iterable[str]) -> Iterator[str]:
+            for line in lines:
+                if type(line) is not Piece:
+                    physical[0] += 1
+                yield line
+
+        lines = number_lines(counted(iter_physical(self.texts(chunks, sniff=sniff))))
         recovered = recover(
             lines, self.config, stats=self.stats, vocabulary=self.vocabulary, geometry=self.geometry
         )
         events = self._count(recovered, dropped, seen)
         if explain:
             yield EXPLAIN_HEADER
+            last, page, cw = 0, 1, 0
             for e in events:
                 if isinstance(e, Decision):
+                    yield from _form_feed_rows(last + 1, e.line.number, e.line.page, e.cw)
+                    last, page, cw = max(last, e.line.number), e.line.page, e.cw
                     yield explain_line(e)
+            yield from _form_feed_rows(last + 1, physical[0] + 1, page, cw)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 
@@ -147,14 +173,17 @@ class Document:
                 if e.action == "drop":
                     r.dropped += 1
                     if dropped is not None:
-                        dropped((self.name, e.line.number, e.line.page, e.kind, e.line.text))
+                        # valid UTF-8: an invalid byte is U+FFFD (a reader of the TSV decodes it as UTF-8)
+                        x = e.line
+                        dropped((valid_text(self.name), x.number, x.page, e.kind, valid_text(x.text)))
             yield e
 
     def finish(self, stats: bool = False) -> None:
         """Add the warnings a finished run leaves: invalid bytes, and the histogram when asked."""
         if self.invalid:
             self.result.warnings.append(
-                f"{self.name}: invalid {self.config.encoding} bytes passed through unchanged (see --encoding)"
+                f"{quote_name(self.name)}: invalid {self.config.encoding} bytes"
+                " passed through unchanged (see --encoding)"
             )
         if stats:
             cw = self.config.cw if self.config.cw is not None else self.stats.cw(self.config.mode != "paper")
@@ -172,6 +201,16 @@ class Document:
         cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
         settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
         return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
+
+
+def _form_feed_rows(first: int, end: int, page: int, cw: int) -> Iterator[str]:
+    """``--explain`` rows for the input lines ``first`` to ``end - 1``, which gave the recovery no
+    line: each held only white space and form feeds (page breaks), so that every input line
+    has its row."""
+    for number in range(first, end):
+        reason = "only white space and a page break"
+        yield "\t".join(map(str, (number, page, "EL", "-", f"0/{cw}", "empty", "skip", "form_feed", reason)))
+        yield "\t\n"
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
@@ -213,18 +252,24 @@ def is_up_to_date(
 ) -> bool:
     """Can the job's output stay as it is?
 
-    It can when it is at least as new as its input, and, when ``record`` is
-    given, the record beside it says it was made the same way (see
-    :mod:`srtext.run.made`); with ``dropped``, its record of dropped lines must be
-    there too, and with ``audit``, that audit page.
+    It can when the record beside it says it was made the same way (see
+    :mod:`srtext.run.made`) from this very input: the size recorded, and the
+    modification time or, when the time differs, the content's SHA-256 (see
+    :func:`srtext.run.made.same_input`); with ``dropped``, its record of dropped
+    lines must be there too, and with ``audit``, that audit page.  Without
+    ``record``, it can when it is at least as new as its input.
     """
     if job.output is None:
         return False
-    out = str(job.output)
+    out, source = str(job.output), str(job.input)
     try:
-        if mtime(out_fs, out) < mtime(in_fs, str(job.input)):
+        if record is None:
+            return mtime(out_fs, out) >= mtime(in_fs, source)
+        stored = made_same_way(read_file(out_fs, made_name(out)), record)
+        if stored is None or not exists(out_fs, out):
             return False
-        if record is not None and not same_record(read_file(out_fs, made_name(out)), record):
+        found = size(in_fs, source), mtime(in_fs, source)
+        if not same_input(stored.get("input"), *found, lambda: sha256(in_fs, source)):
             return False
         if audit is not None and not exists(out_fs, audit):
             return False
@@ -261,6 +306,7 @@ def process_file(
     options = options or RunOptions()
     start = time.perf_counter()
     name = job.label
+    shown = quote_name(name)  # in messages: one line whatever the name holds
     result = Result(name, None if job.output is None else str(job.output))
     special = job.output is not None and out_fs is None and is_special(str(job.output))
     record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
@@ -280,6 +326,15 @@ def process_file(
     except OSError as e:
         result.fail(describe(e, name))
         return result
+    source: dict[str, Any] | None = None  # the input's identity, taken before it is read
+    if record is not None and str(job.input) != "-":
+        try:
+            source = identity(in_fs, str(job.input))
+        except OSError as e:
+            result.fail(describe(e, name))
+            return result
+        except Exception:  # a filesystem that cannot tell: no identity, so the next run makes it again
+            source = None
     doc = Document(name, config, result)
     rows: list[tuple[object, ...]] = []
     try:
@@ -309,14 +364,14 @@ def process_file(
             if options.dropped_rows:
                 data = (DROPPED_HEADER_LINE + result.dropped_rows).encode("utf-8", "surrogateescape")
                 write_whole(out_fs, dropped_name(out), data)
-            write_whole(out_fs, made_name(out), encode_made(record))
+            write_whole(out_fs, made_name(out), encode_made({**record, "input": source}))
         doc.finish(options.stats)
     except (BrokenPipeError, OutputError):
         raise
     except PDFError as e:
-        result.fail(f"{name}: {e}")
+        result.fail(f"{shown}: {e}")
     except BinaryInputError:
-        result.fail(f"{name}: binary file (NUL bytes), skipped")
+        result.fail(f"{shown}: binary file (NUL bytes), skipped")
     except (OSError, UnicodeError, LookupError) as e:
         result.fail(describe(e, name))
     except Exception as e:  # a bug: one line, and the other inputs go on
@@ -351,7 +406,19 @@ def _open_input(
     """
     t = time.perf_counter()
     if fs is None and str(job.input) == "-":
-        return read_chunks(sys.stdin.buffer), False
+        stdin = sys.stdin.buffer
+        head = stdin.read(5)
+        if head == b"%PDF-":  # a PDF piped in (curl ... | srtext): extracted, as a PDF file is
+            notes: list[str] = []
+            if doc.config.geometry != "off":
+                data, doc.geometry = extract_geometry(head + stdin.read(), options.extractor, notes)
+            else:
+                data = extract_data(head + stdin.read(), options.extractor, notes)
+            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
+            result.extract_seconds = time.perf_counter() - t
+            return iter([data]), True
+        first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
+        return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
         from pathlib import Path
 
@@ -360,10 +427,15 @@ def _open_input(
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if path.suffix.lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
+            notes = []
             if doc.config.geometry != "off":
-                data, doc.geometry = extract_geometry(path if regular else head + f.read(), options.extractor)
+                source = path if regular else head + f.read()
+                data, doc.geometry = extract_geometry(source, options.extractor, notes)
+            elif regular:
+                data = extract(path, options.extractor, notes)
             else:
-                data = extract(path, options.extractor) if regular else extract_data(head + f.read())
+                data = extract_data(head + f.read(), options.extractor, notes)
+            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
             result.extract_seconds = time.perf_counter() - t
             return iter([data]), True
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
@@ -388,6 +460,6 @@ def describe(e: Exception, name: str) -> str:
     'a.txt: No such file or directory'
     """
     if isinstance(e, OSError):
-        where = e.filename if e.filename else name
-        return f"{where}: {e.strerror or e}"
-    return f"{name}: {e}"
+        where = str(e.filename) if e.filename else name
+        return f"{quote_name(where)}: {e.strerror or e}"
+    return f"{quote_name(name)}: {e}"

@@ -26,6 +26,29 @@ def mtime(fs: Any, path: str) -> float:
     return float(fs.modified(path).timestamp())
 
 
+def size(fs: Any, path: str) -> int:
+    """The size in bytes (``fs`` None: a local path)."""
+    if fs is None:
+        return os.stat(path).st_size
+    return int(fs.size(path))
+
+
+def sha256(fs: Any, path: str) -> str:
+    """The SHA-256 of the file's content, read in chunks (hex)."""
+    import hashlib
+
+    h = hashlib.sha256()
+    with open(path, "rb") if fs is None else fs.open(path, "rb") as f:
+        while chunk := f.read(1 << 20):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def identity(fs: Any, path: str) -> dict[str, Any]:
+    """What identifies an input's content: its size, modification time and SHA-256."""
+    return {"size": size(fs, path), "mtime": mtime(fs, path), "sha256": sha256(fs, path)}
+
+
 def read_file(fs: Any, path: str) -> bytes:
     from pathlib import Path
 
