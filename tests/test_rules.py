@@ -67,5 +67,7 @@ def test_every_line_of_every_committed_text_has_a_known_rule() -> None:
     for path in texts:
         text = path.read_text(encoding="utf-8", errors="replace")
         decisions = [e for e in recover(text_lines(text), Config()) if isinstance(e, Decision)]
+        numbers = {d.line.number for d in decisions}
+        assert numbers == set(range(1, len(numbers) + 1)), f"{path.name}: a line has no decision"
         unknown = [d.rule for d in decisions if not known(d.rule)]
         assert not unknown, f"{path.name}: {unknown[:3]}"

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.evidence import Evidence
+from srtext.pipeline.lines import PAGE_BREAK
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.rules.context import Item
 from srtext.pipeline.width import Measured
@@ -56,9 +57,11 @@ def items(
     band_cw, tolerance = None, 0.0
     for line, width, cw, cls in measured:  # the class with_column_width asked once
         if cls is empty:
-            trailing.append(
-                new(Decision, (line, cls, None, width, cw, EMPTY, "skip", "empty line", "empty_line"))
-            )
+            if line.rule == PAGE_BREAK:
+                reason, rule = "only white space and a page break", line.rule
+            else:
+                reason, rule = "empty line", "empty_line"
+            trailing.append(new(Decision, (line, cls, None, width, cw, EMPTY, "skip", reason, rule)))
         else:
             if cw != band_cw:
                 band_cw, tolerance = cw, eps * cw

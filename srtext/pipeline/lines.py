@@ -43,6 +43,10 @@ class Line(NamedTuple):
     rule: str = ""
 
 
+#: The rule of the empty line that an input line of white space and form feeds gives.
+PAGE_BREAK = "page_break"
+
+
 class BinaryInputError(ValueError):
     """The input holds NUL bytes: it is a binary file, not text."""
 
@@ -67,7 +71,11 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
     (as :func:`iter_physical` gives them) for offsets into the input.
 
     >>> [(x.number, x.page, x.text) for x in number_lines(["a ", "\\fb", "", "\\f"])]
-    [(1, 1, 'a'), (2, 2, 'b'), (3, 2, '')]
+    [(1, 1, 'a'), (2, 2, 'b'), (3, 2, ''), (4, 2, '')]
+
+    Every input line gives at least one line: one of white space and form feeds
+    only is an empty line on the page it ends, whose rule is :data:`PAGE_BREAK`
+    (it tells :mod:`srtext.pipeline.width` that it is no line of the text).
     >>> [(x.number, x.page, x.text, x.offset) for x in number_lines(["end\\fstart\\r\\n", "x"])]
     [(1, 1, 'end', 0), (1, 2, 'start', 4), (2, 2, 'x', 11)]
     """
@@ -100,13 +108,17 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
             yield new(Line, (number, page, raw.rstrip(), "", start, ""))
             continue
         pieces = raw.split("\f")
+        first_page, first_start, gave = page, start, False
         for i, piece in enumerate(pieces):
             if i:
                 page += 1
             text = piece.rstrip()
             if text:
                 yield Line(number, page, text, "", start, "")
+                gave = True
             start += len(piece) + 1
+        if not gave:  # only white space and form feeds: an empty line where the page ended
+            yield Line(number, first_page, "", "", first_start, PAGE_BREAK)
 
 
 def text_lines(text: str) -> Iterator[Line]:

@@ -23,6 +23,7 @@ from srtext.pipeline.rules import RULES
 #: The names the recovery gives itself (srtext.pipeline.items, srtext.pipeline.recover), with what they do.
 MACHINE_NAMES = {
     "empty_line": "an empty line is skipped (it tells the rules that a block ended)",
+    "page_break": "a line of white space and form feeds only: a page break, skipped",
     "front_matter": "a line of the front matter, decided as the name after it says",
     "caption_closes_the_heading": "a caption closes the heading open above it",
     "heading_dropped_with_its_list": "with --drop references, the list's heading is dropped with it",

@@ -44,7 +44,7 @@ from srtext.pipeline.furniture import (
     may_hold_stamp,
     zones,
 )
-from srtext.pipeline.lines import Line
+from srtext.pipeline.lines import PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
 
@@ -290,7 +290,14 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
 
 
 def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
-    """The page's lines, each marked with its kind and the rule that found it (``Line.rule``)."""
+    """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
+
+    A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
+    is no line of the page: it comes after them, unmarked.
+    """
+    breaks: list[Line] = []
+    while page and page[-1].rule == PAGE_BREAK:
+        breaks.append(page.pop())
     page = split_run_in_headings(split_glued_footnotes(page))
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
@@ -305,6 +312,7 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
             yield line._replace(mark=FRONT_MATTER, rule="front_matter")
         else:
             yield line
+    yield from reversed(breaks)
 
 
 def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Line]:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from itertools import repeat
 
 from srtext.pipeline.classify import LineClass, is_finished
-from srtext.pipeline.lines import Line
+from srtext.pipeline.lines import PAGE_BREAK, Line
 from srtext.pipeline.patterns import lazy, pattern
 
 #: A line measured: its width, the column width CW when it is released, its class.
@@ -256,7 +256,8 @@ def with_column_width(
     for line in lines:
         text = line.text
         width = len(text) if paper or text.isascii() else display_width(text)
-        histogram[width] += 1
+        if line.rule != PAGE_BREAK:  # a page break's line (white space and form feeds) is no text
+            histogram[width] += 1
         if text.strip():
             filled += 1
             if is_finished(text.rstrip()):

@@ -23,7 +23,6 @@ from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.events import Decision, Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
-    Piece,
     decode_chunks,
     has_invalid_bytes,
     iter_physical,
@@ -107,28 +106,16 @@ class Document:
         gave, which is text whatever characters it holds.
         """
         chunks, sniff = self._bbox(chunks, sniff)
-        physical = [0]  # how many physical lines were read (a long line's pieces count once)
-
-        def counted(lines: Iterable[str]) -> Iterator[str]:
-            for line in lines:
-                if type(line) is not Piece:
-                    physical[0] += 1
-                yield line
-
-        lines = number_lines(counted(iter_physical(self.texts(chunks, sniff=sniff))))
+        lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
         recovered = recover(
             lines, self.config, stats=self.stats, vocabulary=self.vocabulary, geometry=self.geometry
         )
         events = self._count(recovered, dropped, seen)
         if explain:
             yield EXPLAIN_HEADER
-            last, page, cw = 0, 1, 0
             for e in events:
                 if isinstance(e, Decision):
-                    yield from _form_feed_rows(last + 1, e.line.number, e.line.page, e.cw)
-                    last, page, cw = max(last, e.line.number), e.line.page, e.cw
                     yield explain_line(e)
-            yield from _form_feed_rows(last + 1, physical[0] + 1, page, cw)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 
@@ -201,16 +188,6 @@ class Document:
         cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
         settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
         return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
-
-
-def _form_feed_rows(first: int, end: int, page: int, cw: int) -> Iterator[str]:
-    """``--explain`` rows for the input lines ``first`` to ``end - 1``, which gave the recovery no
-    line: each held only white space and form feeds (page breaks), so that every input line
-    has its row."""
-    for number in range(first, end):
-        reason = "only white space and a page break"
-        yield "\t".join(map(str, (number, page, "EL", "-", f"0/{cw}", "empty", "skip", "form_feed", reason)))
-        yield "\t\n"
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
