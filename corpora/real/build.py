@@ -76,12 +76,16 @@ def texts(wheel_dirs: list[Path]) -> list[sources.Text]:
 
 
 def pdftotext(args: list[str], cwd: Path) -> None:
-    p = subprocess.run(["pdftotext", "-enc", "UTF-8", *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        ["pdftotext", "-enc", "UTF-8", *args], cwd=cwd, capture_output=True, text=True, timeout=300
+    )
     if p.returncode != 0:
         raise RuntimeError(f"pdftotext failed: {p.stderr.strip()[:200]}")
 
 
-def build_one(text: sources.Text, renderer: str, family: str, half: str, out: Path) -> dict[str, object] | str:
+def build_one(
+    text: sources.Text, renderer: str, family: str, half: str, out: Path
+) -> dict[str, object] | str:
     """Print one document and write its files; its manifest row, or a one-line reason it failed."""
     doc_id = f"{text.key}--{renderer}"
     folder = out / family

@@ -57,7 +57,7 @@ def _follows(stream: str, pos: int, after: list[str]) -> bool:
 
 
 def _start(stream: str, ws: list[str], pos: int) -> int:
-    """Where the paragraph ``ws`` starts in ``stream`` at or after ``pos`` (its first words together), or -1."""
+    """Where the paragraph ``ws`` starts in ``stream`` from ``pos`` on (its first words together), or -1."""
     at = stream.find(ws[0], pos)
     for _ in range(TRIES):
         if at < 0 or _follows(stream, at + len(ws[0]), ws[1 : 1 + AHEAD]):

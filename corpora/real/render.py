@@ -101,10 +101,22 @@ def page_html(body: str, title: str, language: str, renderer: str) -> str:
         serif = serif.replace("Noto Serif CJK SC", f"Noto Serif CJK {cjk}")
     css = STYLES[renderer].replace("SANS", sans).replace("SERIF", serif)
     css = css.replace("TITLE", css_string(title[:70]))
+    if renderer != "chromium":
+        css += _starts(body)
     return (
         f'<!DOCTYPE html>\n<html lang="{language}">\n<head><meta charset="utf-8">'
         f"<title>{html.escape(title)}</title>\n<style>{COMMON}{css}</style></head>\n<body>\n{body}\n</body></html>\n"
     )
+
+
+def _starts(body: str) -> str:
+    """CSS that starts each numbered list at its ``start``: WeasyPrint (70) ignores the attribute.
+
+    >>> _starts('<ol start="1"><li>a</li></ol><ol start="4"><li>b</li></ol>')
+    'ol[start="4"] { counter-reset: list-item 3; }\\n'
+    """
+    starts = sorted({int(n) for n in re.findall(r'<ol start="(\d+)">', body)} - {1})
+    return "".join(f'ol[start="{n}"] {{ counter-reset: list-item {n - 1}; }}\n' for n in starts)
 
 
 def furniture(renderer: str, title: str, pages: int) -> tuple[list[str], list[str]]:
@@ -128,7 +140,7 @@ def producer(renderer: str) -> str:
         return f"Chromium {out[1]}" if len(out) > 1 else "chromium"
     import weasyprint as wp
 
-    return f"WeasyPrint {wp.__version__} ({renderer[len('weasy-'):]})"
+    return f"WeasyPrint {wp.__version__} ({renderer[len('weasy-') :]})"
 
 
 def weasyprint(src: Path, pdf: Path) -> None:
@@ -155,7 +167,9 @@ def chromium(src: Path, pdf: Path, timeout: int = 180) -> None:
             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
             f"--print-to-pdf={pdf}", "--no-pdf-header-footer", src.resolve().as_uri(),
         ]  # fmt: skip
-        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        p = subprocess.Popen(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
         try:
             p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
