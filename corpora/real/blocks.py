@@ -222,8 +222,11 @@ class _Walk:
     def flush(self, out: list[Block], kind: str, level: int = 0) -> None:
         p, self.pending = self.pending, _Inline()
         text = _collapse("".join(p.text))
+        inline = "".join(p.html).strip()
         if text:
-            out.append(Block(kind, level, text, "".join(p.html).strip()))
+            out.append(Block(kind, level, text, inline))
+        elif 'class="pic"' in inline:  # a row of badges: boxes in a line, no text
+            out.append(Block("picture", inline=inline))
 
     def children(self, node: Node, out: list[Block], kind: str, level: int = 0) -> None:
         """Walk ``node``'s children into ``out``; inline runs become leaves of ``kind``."""
@@ -421,7 +424,7 @@ def _html(b: Block) -> str:
     if k == "code":
         return f"<pre>{html.escape(b.text, quote=False)}</pre>"
     if k == "picture":
-        return f'<div class="figure">{b.inline}</div>'
+        return f'<p class="pics">{b.inline}</p>'
     if k == "rule":
         return "<hr>"
     if k == "list":

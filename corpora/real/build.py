@@ -20,7 +20,9 @@ each renderer (corpora/real/render.py) it writes, under ``OUT/<family>/``:
 Then ``corpora/real/manifest.tsv`` (one row per document) and, with
 ``--sample``, a small copy of some documents of each family in
 ``corpora/real/sample/`` for the tests.  A document already built from the
-same text is kept (the build resumes); ``--fresh`` builds everything again.
+same page (the same text printed by the same code) is kept, so the build
+resumes and a change rebuilds only what it changes; ``--fresh`` builds
+everything again.
 A document whose renderer fails is reported and left out of the manifest;
 one whose truth check is below 1 is kept, with its share in the manifest.
 """
@@ -90,16 +92,19 @@ def build_one(
     doc_id = f"{text.key}--{renderer}"
     folder = out / family
     meta_file = folder / f"{doc_id}.json"
-    if meta_file.exists():
+    page = render.page_html(to_html(text.tree), text.title, text.language, renderer)
+    # Built already from the same page (same text, same code): kept.
+    printed = folder / f"{doc_id}.html"
+    if meta_file.exists() and printed.exists() and printed.read_text(encoding="utf-8") == page:
         old = json.loads(meta_file.read_text(encoding="utf-8"))
-        if old.get("text_sha256") == text.text_sha256 and old.get("row", {}).get("split") == half:
+        if old.get("row", {}).get("split") == half:
             return dict(old["row"])
     blocks = list(leaves(text.tree))
     truth = [b.text for b in blocks if b.kind not in NOT_TRUTH]
     with tempfile.TemporaryDirectory() as t:
         tmp = Path(t)
         try:
-            src, pdf = render.render(to_html(text.tree), text.title, text.language, renderer, tmp)
+            src, pdf = render.render(page, renderer, tmp)
             pdftotext([pdf.name, "out.txt"], tmp)
             pdftotext(["-bbox-layout", pdf.name, "bbox.html"], tmp)
         except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
@@ -246,8 +251,8 @@ def main(argv: list[str] | None = None) -> int:
         file=sys.stderr,
     )
     if args.sample:
-        got = sample(args.out, args.sample, rows)
-        print(f"real: sample of {got / 2**20:.1f} MB in {args.sample}", file=sys.stderr)
+        copied = sample(args.out, args.sample, rows)
+        print(f"real: sample of {copied / 2**20:.1f} MB in {args.sample}", file=sys.stderr)
     return 0
 
 

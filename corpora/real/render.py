@@ -30,7 +30,7 @@ RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "chromium")
 
 COMMON = """
 .pic { display: inline-block; background: #d8d8d8; vertical-align: middle; }
-.figure { margin: 8pt 0; } .figure .pic { display: block; margin: 0 auto; max-width: 100%; }
+.pics { margin: 6pt 0; }
 pre { background: #f3f3f3; padding: 5pt; font-family: "DejaVu Sans Mono", monospace; font-size: 0.82em;
   white-space: pre-wrap; overflow-wrap: anywhere; }
 code { font-family: "DejaVu Sans Mono", monospace; font-size: 0.9em; }
@@ -138,7 +138,7 @@ def producer(renderer: str) -> str:
             return "chromium"
         out = subprocess.run([exe, "--version"], capture_output=True, text=True, timeout=60).stdout.split()
         return f"Chromium {out[1]}" if len(out) > 1 else "chromium"
-    import weasyprint as wp
+    import weasyprint as wp  # type: ignore[import-untyped]
 
     return f"WeasyPrint {wp.__version__} ({renderer[len('weasy-') :]})"
 
@@ -205,10 +205,10 @@ def fixed_dates(pdf: Path) -> None:
         pdf.write_bytes(new)
 
 
-def render(body: str, title: str, language: str, renderer: str, tmp: Path) -> tuple[Path, Path]:
-    """Print the document: (its HTML file, its PDF)."""
+def render(page: str, renderer: str, tmp: Path) -> tuple[Path, Path]:
+    """Print the page (:func:`page_html`): (its HTML file, its PDF)."""
     src = tmp / "doc.html"
-    src.write_text(page_html(body, title, language, renderer), encoding="utf-8")
+    src.write_text(page, encoding="utf-8")
     pdf = tmp / "doc.pdf"
     if renderer == "chromium":
         chromium(src, pdf)

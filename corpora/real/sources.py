@@ -135,11 +135,11 @@ def _licence(m: email.message.Message) -> str:
 def markdown_html(text: str) -> str:
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"]).render(text)
+    return str(MarkdownIt("commonmark", {"html": True}).enable(["table", "strikethrough"]).render(text))
 
 
 def rst_html(text: str) -> str:
-    from docutils.core import publish_parts
+    from docutils.core import publish_parts  # type: ignore[import-untyped]
 
     settings = {
         "report_level": 5,
