@@ -7,6 +7,7 @@ corpus when it was not built (corpora/real/full/ is not committed).
 
 from __future__ import annotations
 
+import doctest
 import hashlib
 import importlib.util
 import json
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from bench import real_report
 from bench.real_report import kinds, section
 from bench.report import Runner
 from corpora.real import blocks, build, check, render
@@ -27,6 +29,13 @@ SAMPLE = REAL / "sample"
 FULL = REAL / "full"
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real"
 REQUIRED = ("id", "family", "source", "renderer", "language", "licence", "split", "sha256", "truth_check")
+
+
+@pytest.mark.parametrize("module", [blocks, check, render, real_report], ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    """The modules' examples (pytest collects doctests under srtext/ and tests/ only)."""
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
 
 
 def manifest() -> list[dict[str, str]]:
