@@ -90,7 +90,7 @@ def number_lines(physical: Iterable[str], *, first: int = 1) -> Iterator[Line]:
         if going_on:
             going_on = type(raw) is Piece
             if "\f" not in raw:
-                yield new(Line, (number, page, raw.rstrip(), "", start))
+                yield new(Line, (number, page, raw.rstrip(), "", start, ""))
                 continue
         else:
             number += 1
