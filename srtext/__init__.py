@@ -18,8 +18,7 @@ from srtext.api import (
 from srtext.config import Config
 from srtext.pipeline.events import Decision, Paragraph
 from srtext.pipeline.lines import Line
-
-__version__ = "0.1.0"
+from srtext.version import __version__
 
 __all__ = [
     "Config",

@@ -9,7 +9,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from srtext import __version__
 from srtext.config import Config, RunOptions
 from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
@@ -23,6 +22,7 @@ from srtext.run.process import OutputError
 from srtext.run.progress import Progress, Totals
 from srtext.run.result import SKIPPED, Result
 from srtext.run.storage import open_output
+from srtext.version import __version__
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

@@ -18,8 +18,11 @@ from collections.abc import Iterable
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Frozen
-from srtext.run.batch import DEFAULT_GLOBS, DEFAULT_SUFFIX
-from srtext.run.extract import EXTRACTORS
+
+#: The defaults of a run over files (srtext.run uses them; the options are this module's).
+DEFAULT_SUFFIX = ".sr.txt"
+DEFAULT_GLOBS = ("*.txt", "*.pdf")
+EXTRACTORS = ("auto", "pdftotext", "pypdf")
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -75,10 +78,12 @@ class Config(Frozen):
             removed) and ``scripts`` (a word mixing Latin and Cyrillic look-alike
             letters written in one script); default: all three (see
             :mod:`srtext.pipeline.chars`).
-        cache_dir: where the compact lexicon files are kept (see
-            :mod:`srtext.pipeline.lexicon`); ``None`` (default): ``$XDG_CACHE_HOME/srtext``
-            or ``~/.cache/srtext``.  The compiled patterns' cache
-            (:mod:`srtext.pipeline.patterns`), read at import, is always the default one.
+        cache_dir: where the caches are kept: the compact word lists (see
+            :mod:`srtext.pipeline.lexicon`) and the patterns a recovery made
+            (:mod:`srtext.pipeline.patterns`, written there at exit; read at import
+            from the default directory, before any Config exists); ``None`` (default):
+            ``$XDG_CACHE_HOME/srtext`` or ``~/.cache/srtext``.  Under the environment
+            variable ``SRTEXT_NO_CACHE=1`` nothing is read from or written to any cache.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
             decode are carried through unchanged (as surrogate escapes) and written
             back as the same bytes into the text output; jsonl, ``--dropped`` rows

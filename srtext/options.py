@@ -8,9 +8,8 @@ Its default is the default of the :class:`~srtext.config.Config` or
 
 from __future__ import annotations
 
-from srtext.config import DEFAULTS, FORMATS, GEOMETRIES, MODES
+from srtext.config import DEFAULTS, EXTRACTORS, FORMATS, GEOMETRIES, MODES
 from srtext.record import NamedTuple
-from srtext.run.extract import EXTRACTORS
 
 
 class Option(NamedTuple):

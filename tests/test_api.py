@@ -81,7 +81,7 @@ def test_package_names_are_not_shadowed_by_submodules() -> None:
     modules = {m.name for m in pkgutil.walk_packages(srtext.__path__, "srtext.")} - {"srtext.__main__"}
     for name in modules:
         importlib.import_module(name)
-    assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.api"
+    assert callable(srtext.recover) and srtext.recover.__module__ == "srtext.recovery"
     assert not {f"srtext.{n}" for n in srtext.__all__} & modules
     assert all(hasattr(srtext, name) for name in srtext.__all__)
     assert set(srtext.__all__) == {

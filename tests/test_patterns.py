@@ -26,6 +26,7 @@ for source, flags, texts in cases:
                 [p.sub(lambda m: "<" + m.group() + ">", t) for t in texts]])
 print(json.dumps(out))
 print(" ".join(sorted(m for m in sys.modules if m.startswith("regex"))), file=sys.stderr)
+patterns.keep()  # as a recovery asks: this process's patterns go to the cache at exit
 """
 CASES = [
     (r"\p{Lu}\.(?:\s?-?\p{Lu}\.)*|\p{Lu}[\p{L}\p{M}'’\-]*\.?", 0, ["J. R. R. Tolkien und Ölmüller", "x"]),
@@ -117,3 +118,34 @@ def test_the_file_is_named_after_the_installed_regex(tmp_path: Path) -> None:
     path.rename(other)
     _, modules = _probe(tmp_path)
     assert "regex._regex_core" in modules and path.exists()
+
+
+def _run(code: str, cache: Path, **env: str) -> None:
+    environ = {k: v for k, v in os.environ.items() if k != "SRTEXT_NO_CACHE"}
+    environ.update(XDG_CACHE_HOME=str(cache), **env)
+    subprocess.run([sys.executable, "-c", code], env=environ, check=True, capture_output=True)
+
+
+def test_importing_srtext_writes_no_cache(tmp_path: Path) -> None:
+    """A library user who imports srtext (its patterns compiled) and runs nothing finds no new file."""
+    _run("import srtext, srtext.cli", tmp_path)
+    assert not (tmp_path / "srtext").exists() or not list((tmp_path / "srtext").iterdir())
+
+
+def test_a_recovery_writes_its_patterns_to_the_config_cache_dir(tmp_path: Path) -> None:
+    own = tmp_path / "own"
+    code = (
+        f"from srtext import Config, recover_text; recover_text('A line.\\n', Config(cache_dir={str(own)!r}))"
+    )
+    _run(code, tmp_path)
+    assert len(list(own.glob("regex-*.cache"))) == 1
+    assert not list((tmp_path / "srtext").glob("regex-*.cache"))  # not the default directory
+
+
+def test_no_cache_is_read_or_written_under_srtext_no_cache(tmp_path: Path) -> None:
+    code = "from srtext import recover_text; print(recover_text('Der Fluss fließt lang-\\nsam.\\n'))"
+    _run(code, tmp_path, SRTEXT_NO_CACHE="1")
+    assert not (tmp_path / "srtext").exists()
+    _run(code, tmp_path)  # without it, both caches are written
+    names = sorted(p.name.split("-")[0] for p in (tmp_path / "srtext").iterdir())
+    assert "regex" in names and "wordfreq" in names

@@ -63,6 +63,8 @@ SPACELESS_SCRIPTS = r"\p{Han}\p{Hiragana}\p{Katakana}"
 CJK_SCRIPTS = SPACELESS_SCRIPTS + r"\p{Hangul}"
 #: A character of a CJK script, as a pattern.
 CJK_CHAR = f"[{CJK_SCRIPTS}]"
+#: The hyphens a word breaks at the end of a line: hyphen-minus, hyphen, non-breaking hyphen.
+HYPHENS = "-\u2010\u2011"
 
 
 def _union(name: str) -> frozenset[str]:

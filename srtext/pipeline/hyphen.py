@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from srtext.lang import CJK_SCRIPTS, SUSPENSION_WORDS
+from srtext.lang import CJK_SCRIPTS, HYPHENS, SUSPENSION_WORDS
 from srtext.pipeline.patterns import lazy, pattern
 
 TYPE_CHECKING = False
@@ -27,7 +27,6 @@ Span = tuple[int, int, int, int, int]
 
 #: A hyphen at a line end: ASCII's, U+2010 HYPHEN, and U+2011 NON-BREAKING HYPHEN, which
 #: some PDF producers (pandoc's HTML route, for one) write where they break a word.
-HYPHENS = "-\u2010\u2011"
 _HYPHEN_END = pattern(rf"(?r)(?<=\p{{L}})[{HYPHENS}]\Z")
 _SOFT_HYPHEN_END = lazy(r"(?r)\u00ad\Z")
 _CJK_END = lazy(rf"(?r)[{CJK_SCRIPTS}。、，！？：；」』）]\Z")

@@ -6,8 +6,9 @@ list is written once to the cache directory as a sorted text file
 (``word<TAB>zipf*10``, sorted by UTF-8 bytes) and later looked up by binary
 search over a memory map: opening costs one ``mmap`` and a lookup about twenty
 comparisons.  The cache directory is ``cache_dir`` when given, else
-``$XDG_CACHE_HOME/srtext`` or ``~/.cache/srtext``; when it cannot be written the
-list is kept in memory for the process instead.
+``$XDG_CACHE_HOME/srtext`` or ``~/.cache/srtext``; when it cannot be written, or
+``SRTEXT_NO_CACHE=1`` is set (:func:`srtext.files.caching`), the list is kept in
+memory for the process instead.
 
 Serbian (``sr``; wordfreq's ``sh`` covers Serbian, Croatian and Bosnian in
 Latin script) is looked up in Latin script: Cyrillic words are transliterated
@@ -20,6 +21,8 @@ import mmap
 import os
 from functools import lru_cache
 from importlib.util import find_spec
+
+from srtext.files import caching, default_cache_dir
 
 _SR_CYRILLIC = dict(
     zip(
@@ -50,12 +53,6 @@ def to_latin_serbian(word: str) -> str:
     if word.isascii():
         return word
     return "".join(_SR_CYRILLIC.get(c, c) for c in word)
-
-
-def default_cache_dir() -> str:
-    """``$XDG_CACHE_HOME/srtext``, else ``~/.cache/srtext``."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "srtext")
 
 
 def available(lang: str, cache_dir: str | os.PathLike[str] | None = None) -> bool:
@@ -123,6 +120,8 @@ class Lexicon:
 def _open(lang: str, cache_dir: str) -> mmap.mmap | bytes:
     """The sorted list of a language, memory-mapped from the cache (built on first use)."""
     path = _cache_path(lang, cache_dir)
+    if not caching():  # SRTEXT_NO_CACHE: built in memory, nothing read or written
+        return _build(lang)
     if not os.path.exists(path):
         data = _build(lang)
         if not _write_cache(path, data):
@@ -138,9 +137,11 @@ def _cache_path(lang: str, cache_dir: str) -> str:
 
 
 def _write_cache(path: str, data: bytes) -> bool:
-    """Write a cache file atomically; False when the cache directory cannot be written."""
-    from srtext.run.batch import atomic_write, remove_stale_caches
+    """Write a cache file atomically; False when the directory cannot be written, or no cache is kept."""
+    from srtext.files import atomic_write, remove_stale_caches
 
+    if not caching():
+        return False
     try:
         with atomic_write(path) as f:
             f.write(data)
@@ -190,6 +191,8 @@ def top_words(lang: str, n: int = 300, cache_dir: str | os.PathLike[str] | None 
 def _profiles(cache_dir: str) -> dict[str, list[str]]:
     path = os.path.join(cache_dir, f"wordfreq-{_wordfreq_stamp()}-top300.tsv")
     try:
+        if not caching():
+            raise FileNotFoundError(path)  # SRTEXT_NO_CACHE: made anew, not read
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError:

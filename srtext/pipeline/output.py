@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
-from srtext.config import Config
 from srtext.pipeline.events import HEADING, Decision, Event, Paragraph
 from srtext.pipeline.labels import starts_list_item
 from srtext.pipeline.levels import Levels, document_levels
@@ -48,6 +47,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from srtext.config import Config  # only its fields are read: the pipeline does not import the options
     from srtext.geometry.box import LineBox
 
     Geometry = Sequence[LineBox | None]

@@ -16,7 +16,10 @@ gets exactly the arguments ``regex.compile`` gave it.  The file is named after
 the installed ``regex`` (the size and time of its engine and parser files) and
 Python, and carries a CRC of its contents; a file that does not match, cannot be
 read or cannot be written is ignored, and patterns are compiled by ``regex`` as
-before.  New patterns are added when the process exits.
+before.  New patterns are added when a process that ran a recovery exits
+(:func:`keep`: in the ``cache_dir`` of its :class:`~srtext.config.Config`), never
+by a process that only imported srtext, and nothing is read or written under
+``SRTEXT_NO_CACHE=1``.
 
 Patterns that many documents never need (line-end hyphens, CJK text, the
 characters :mod:`srtext.pipeline.chars` repairs) are :func:`lazy`: a stand-in
@@ -59,7 +62,8 @@ _LIMIT = 2048  # patterns kept at most: srtext's own are about a hundred
 _table: dict[tuple[str, int], _Args] | None = None  # None: not loaded yet
 _unsaved = False  # patterns compiled since the table was loaded
 _engine: Any = None
-_path: str | None = None
+_path: str | None = None  # where to save at exit: set by keep()
+_stamp: str | None = None  # names the installed regex and Python
 
 
 def pattern(source: str, flags: int = 0) -> regex.Pattern[str]:
@@ -142,24 +146,45 @@ def _compile(source: str, flags: int) -> regex.Pattern[str]:
 
 
 def _load() -> dict[tuple[str, int], _Args]:
-    """Load the engine and the cached arguments; on any failure start from an empty table."""
-    global _table, _engine, _path
-    _table = {}
-    try:
-        _engine, stamp = _load_engine()
-        from srtext.pipeline.lexicon import default_cache_dir
+    """Load the engine and the cached arguments; on any failure start from an empty table.
 
-        _path = os.path.join(default_cache_dir(), f"regex-{stamp}.cache")
-        with open(_path, "rb") as f:
+    The arguments are read from the default cache directory (patterns are made
+    when srtext's modules are imported, before any :class:`~srtext.config.Config`
+    exists), and not at all under ``SRTEXT_NO_CACHE``.
+    """
+    global _table, _engine, _stamp
+    _table = {}
+    from srtext.files import caching, default_cache_dir
+
+    try:
+        _engine, _stamp = _load_engine()
+        if not caching():
+            raise OSError("SRTEXT_NO_CACHE")
+        with open(os.path.join(default_cache_dir(), f"regex-{_stamp}.cache"), "rb") as f:
             data = f.read()
     except Exception:
         data = b""
-    if _engine is not None:
+    _table = _decode(data) or _table
+    return _table
+
+
+def keep(cache_dir: str | os.PathLike[str] | None = None) -> None:
+    """Write the patterns this process made to ``cache_dir`` (default: the default cache directory) at exit.
+
+    Asked by a recovery (:func:`srtext.recovery.recover`), so that a process
+    that only imports srtext writes nothing; under ``SRTEXT_NO_CACHE`` nothing
+    is written at all.
+    """
+    global _path
+    from srtext.files import caching, default_cache_dir
+
+    if _stamp is None or not caching():
+        return
+    if _path is None:
         import atexit
 
         atexit.register(_save)
-    _table = _decode(data) or _table
-    return _table
+    _path = os.path.join(str(cache_dir or default_cache_dir()), f"regex-{_stamp}.cache")
 
 
 def _load_engine() -> tuple[Any, str]:
@@ -229,7 +254,7 @@ def _save() -> None:
     global _unsaved
     if not _unsaved or _path is None or _table is None:
         return
-    from srtext.run.batch import atomic_write
+    from srtext.files import atomic_write
 
     try:
         with open(_path, "rb") as f:
@@ -244,6 +269,6 @@ def _save() -> None:
     except (OSError, ValueError):
         return
     _unsaved = False
-    from srtext.run.batch import remove_stale_caches
+    from srtext.files import remove_stale_caches
 
     remove_stale_caches(_path, os.path.basename(_path), "regex-")  # older installations' patterns

@@ -44,7 +44,7 @@ START_REFERENCES = "start-references"
 #: The most lines a paragraph holds while it is built: a text with no sentence end
 #: (all table, or a dump) would otherwise be held whole.  Longer runs start a new
 #: paragraph at this line; the output is cut at 100,000 characters anyway
-#: (:data:`srtext.api.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
+#: (:data:`srtext.recovery.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
 MAX_LINES = 5000
 
 #: The most lines a reference entry holds: a longer "entry" is prose that followed the list.

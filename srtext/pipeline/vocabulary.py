@@ -15,7 +15,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from srtext.pipeline.hyphen import HYPHENS
+from srtext.lang import HYPHENS
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy
 

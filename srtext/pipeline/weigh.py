@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
+from srtext.lang import HYPHENS
 from srtext.pipeline.classify import LineClass, is_indented
-from srtext.pipeline.hyphen import HYPHENS
 from srtext.pipeline.width import display_width
 
 TYPE_CHECKING = False

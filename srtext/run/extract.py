@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 
+from srtext.config import EXTRACTORS as EXTRACTORS  # the choices of --extractor
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from pathlib import Path
@@ -18,8 +20,6 @@ if TYPE_CHECKING:
     from srtext.geometry.box import LineBox
 
     Boxes = list[LineBox | None]
-
-EXTRACTORS = ("auto", "pdftotext", "pypdf")
 
 
 class PDFError(Exception):

@@ -36,7 +36,7 @@ def made_record(config: Config, explain: bool, extractor: str) -> dict[str, Any]
     >>> r["options"]["eps"], r["options"]["drop"]
     (0.3, ['footnotes', 'furniture', 'objects'])
     """
-    from srtext import __version__  # here: srtext imports this module's importers
+    from srtext.version import __version__
 
     options: dict[str, Any] = {}
     for name in config._fields:

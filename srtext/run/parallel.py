@@ -15,7 +15,8 @@ from itertools import groupby
 from types import FrameType
 
 from srtext.config import Config, RunOptions
-from srtext.run.batch import Job, remove_own_temporaries
+from srtext.files import remove_own_temporaries
+from srtext.run.batch import Job
 from srtext.run.process import process_file
 from srtext.run.result import FAILED, Result
 

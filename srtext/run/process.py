@@ -17,7 +17,6 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 
-from srtext.api import recover
 from srtext.config import Config, RunOptions
 from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.events import Decision, Event, Paragraph
@@ -32,6 +31,7 @@ from srtext.pipeline.lines import (
 from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
+from srtext.recovery import recover
 from srtext.run.batch import Job, audit_name, quote_name, read_chunks
 from srtext.run.extract import PDFError, extract, extract_data, extract_geometry
 from srtext.run.made import (
@@ -181,8 +181,8 @@ class Document:
 
     def audit(self, events: list[Event]) -> Iterator[str]:
         """The audit page of the events of this run (:mod:`srtext.audit`)."""
-        from srtext import __version__
         from srtext.audit import audit_page  # --audit only: not on the start-up path
+        from srtext.version import __version__
 
         config = self.config
         cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")

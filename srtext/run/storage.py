@@ -11,7 +11,7 @@ import os
 import stat
 from collections.abc import Iterator
 
-from srtext.run.batch import atomic_write, remove_stale_temporaries, temporary_prefix
+from srtext.files import atomic_write, remove_stale_temporaries, temporary_prefix
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
