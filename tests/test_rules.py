@@ -71,3 +71,21 @@ def test_every_line_of_every_committed_text_has_a_known_rule() -> None:
         assert numbers == set(range(1, len(numbers) + 1)), f"{path.name}: a line has no decision"
         unknown = [d.rule for d in decisions if not known(d.rule)]
         assert not unknown, f"{path.name}: {unknown[:3]}"
+
+
+def test_jsonl_with_dropped_names_the_rule_of_every_line() -> None:
+    """Every line in a record of --format jsonl --with-dropped carries its rule, and each rule is known."""
+    import json
+
+    from srtext.pipeline.output import format_jsonl
+
+    for case in CASES:
+        text = case.read_text(encoding="utf-8")
+        events = list(recover(text_lines(text), Config()))
+        kept = {e.line.number for e in events if isinstance(e, Decision) and e.action not in ("drop", "skip")}
+        seen = set()
+        for row in map(json.loads, format_jsonl(events, with_dropped=True)):
+            rules = [row["rule"]] if row["dropped"] else row["rules"]
+            assert len(rules) == len(row["lines"]) and all(map(known, rules)), (case.name, row)
+            seen.update(row["lines"])
+        assert kept <= seen, case.name

@@ -227,6 +227,7 @@ def dropped_record(d: Decision) -> dict[str, object]:
         "start": line.offset + len(line.text) - len(line.text.lstrip()),
         "end": line.offset + len(line.text),
         "dropped": True,
+        "rule": d.rule,
     }
 
 
@@ -248,31 +249,51 @@ def format_jsonl(
      "start": 0, "end": 37, "dropped": false}
 
     ``levels`` are the headings' levels, as :func:`format_markdown` takes them.
+    With ``with_dropped``, every record names the rules that decided its lines:
+    a dropped line's ``rule``, a paragraph's ``rules`` (one per line, in order).
     """
     number = 0
     heading_level = _leveler(levels)
+    rules: dict[int, str] = {}  # with_dropped: the rule of each kept line not yet in a paragraph
     for e in events:
         if isinstance(e, Paragraph):
             level = heading_level(e.text) if e.kind == HEADING else None
+            named = _ruled(e, rules) if with_dropped else None
             if sentences:
                 if number == 0:
                     lang = _language(lang)
                 for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
-                    yield _json(_leveled(record, level))
+                    yield _json(_leveled(record, level, named))
             else:
-                yield _json(_leveled(paragraph_record(e), level))
+                yield _json(_leveled(paragraph_record(e), level, named))
             number += 1
-        elif with_dropped and e.action == "drop" and e.line.text.strip():
-            yield _json(dropped_record(e))
+        elif with_dropped:
+            if e.action == "drop":
+                if e.line.text.strip():
+                    yield _json(dropped_record(e))
+            elif e.action != "skip":
+                rules[e.line.number] = e.rule
+
+
+def _ruled(p: Paragraph, rules: dict[int, str]) -> list[str]:
+    """The rules of a paragraph's lines, forgotten once used (a cut paragraph's last line may go on)."""
+    named = [rules.get(n, "") for n in p.lines]
+    for n in p.lines[:-1]:
+        rules.pop(n, None)
+    return named
 
 
 Lang = str | None | Callable[[], str | None]
 
 
-def _leveled(record: dict[str, object], level: int | None) -> dict[str, object]:
-    """The record, with a heading's ``level`` as its last key."""
+def _leveled(
+    record: dict[str, object], level: int | None, rules: list[str] | None = None
+) -> dict[str, object]:
+    """The record, with a heading's ``level`` and the lines' ``rules`` (when asked) as its last keys."""
     if level is not None:
         record["level"] = level
+    if rules is not None:
+        record["rules"] = rules
     return record
 
 
