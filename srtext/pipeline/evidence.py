@@ -21,6 +21,7 @@ False
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 
 from srtext.pipeline.classify import (
@@ -49,45 +50,64 @@ FIELDS: dict[str, Callable[[str], bool]] = {
 }
 
 
+def _cached(name: str, test: Callable[[str], bool]) -> property:
+    """A field of :class:`Evidence`: ``test`` of the line's text, on first use, kept in slot ``_name``.
+
+    A property with a slot of its own rather than a ``__getattr__`` for unset
+    slots: that path raises and catches an AttributeError per first use, which
+    cost three microseconds a line.
+    """
+    slot = operator.attrgetter("_" + name)
+    setter = f"_{name}"
+
+    def field(self: Evidence) -> bool:
+        value: bool | None = slot(self)
+        if value is None:
+            value = test(self.text)
+            object.__setattr__(self, setter, value)
+        return value
+
+    field.__name__ = name
+    field.__doc__ = test.__doc__
+    return property(field)
+
+
 class Evidence:
     """The evidence of one line: the fields of :data:`FIELDS`, each computed on first use.
 
     ``text`` is the line's text; ``box`` where it stood on the page, when known.
     """
 
-    __slots__ = ("box", "caption", "dangling", "debris", "entry", "lower", "numbered", "text", "title_like")
+    # the text, the box, and each field's answer (None until asked)
+    __slots__ = (
+        *("_caption", "_dangling", "_debris", "_entry", "_lower", "_numbered", "_title_like"),
+        *("box", "text"),
+    )
 
     text: str
     box: LineBox | None
-    lower: bool
-    numbered: bool
-    debris: bool
-    title_like: bool
-    dangling: bool
-    caption: bool
-    entry: bool
 
     def __init__(self, text: str, box: LineBox | None = None) -> None:
         self.text = text
         self.box = box
+        self._lower = self._numbered = self._debris = self._title_like = None
+        self._dangling = self._caption = self._entry = None
 
-    def __getattr__(self, name: str) -> bool:
-        """A field not asked before: compute it from the text, and keep it (the next ask is a slot's read)."""
-        test = FIELDS.get(name)
-        if test is None:
-            raise AttributeError(name)
-        value = test(self.text)
-        object.__setattr__(self, name, value)
-        return value
+    lower = _cached("lower", FIELDS["lower"])
+    numbered = _cached("numbered", FIELDS["numbered"])
+    debris = _cached("debris", FIELDS["debris"])
+    title_like = _cached("title_like", FIELDS["title_like"])
+    dangling = _cached("dangling", FIELDS["dangling"])
+    caption = _cached("caption", FIELDS["caption"])
+    entry = _cached("entry", FIELDS["entry"])
 
     def known(self) -> dict[str, bool]:
         """The fields computed so far (for ``--explain`` and the audit page)."""
         known: dict[str, bool] = {}
         for name in FIELDS:
-            try:
-                known[name] = object.__getattribute__(self, name)
-            except AttributeError:
-                continue
+            value = getattr(self, "_" + name)
+            if value is not None:
+                known[name] = value
         return known
 
     def __repr__(self) -> str:

@@ -56,6 +56,7 @@ from srtext.pipeline.steps import (
     AMENDMENTS,
     CAPTION_STEPS,
     JOIN_CAPTION,
+    LIST_STEPS,
     START_CAPTION,
     START_REFERENCES,
     STEPS,
@@ -81,7 +82,7 @@ if TYPE_CHECKING:
 class _Machine(State):
     """The state of the default recovery over one document, and the one place verdicts change it."""
 
-    __slots__ = ("dropped", "joint", "repair")
+    __slots__ = ("dropped", "joint", "outside_lists", "repair")
 
     def __init__(
         self,
@@ -97,6 +98,8 @@ class _Machine(State):
         if unknown:
             raise ValueError(f"unknown class {sorted(unknown)[0]!r}")
         self.dropped = {kind for name in drop for kind in CLASSES[name]}
+        # STEPS outside a reference list: those that answer only inside one left out
+        self.outside_lists = tuple(step for step in STEPS if step not in LIST_STEPS)
 
     # -- paragraphs
 
@@ -177,10 +180,11 @@ class _Machine(State):
         """
         out: list[Event] = []
         prefix = ""
-        if self.state is not None and front_matter_ends(self, cur, nxt):
+        front = cur.line.mark == FRONT_MATTER
+        if self.state is not None and self.front is not front and front_matter_ends(self, cur, nxt):
             out.extend(self.close())  # the front matter is never joined to the title or the body
             prefix = "front_matter_ends > "
-        if line_fills_the_column(self, cur, nxt):
+        if cur.band is Band.SHORT and line_fills_the_column(self, cur, nxt):
             cur, prefix = cur._replace(band=Band.FULL), prefix + "line_fills_the_column > "
         if self.note is not None:  # a kept footnote ends at the text's next line
             out.extend(self.side(self.note.close(self.joint, self.repair)))
@@ -200,7 +204,7 @@ class _Machine(State):
             else:
                 out.extend(self.close_side())
         if verdict is None:
-            for step in STEPS:
+            for step in STEPS if self.references else self.outside_lists:
                 verdict = step(self, cur, nxt)
                 if verdict is not None:
                     name = step.__name__
@@ -209,10 +213,11 @@ class _Machine(State):
                 verb, reason, name = decide(Ctx(cur, nxt, self.state, self.section))
                 verdict = verb, reason
         rule = prefix + name
-        for amend in AMENDMENTS:
-            amended = amend(self, cur, verdict)
-            if amended is not None:
-                verdict, rule = amended, f"{rule} > {amend.__name__}"
+        if verdict[0] == JOIN:  # the amendments rewrite a join only
+            for amend in AMENDMENTS:
+                amended = amend(self, cur, verdict)
+                if amended is not None:
+                    verdict, rule = amended, f"{rule} > {amend.__name__}"
         self.apply(cur, verdict, rule, out)
         return out
 

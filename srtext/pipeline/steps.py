@@ -292,6 +292,9 @@ STEPS: tuple[Step, ...] = (
     reference_entry_goes_on,
     reference_list_without_heading,
 )
+#: The steps that answer only inside a reference list; outside one, :data:`STEPS` less
+#: these is asked (the same answers: each asks first whether a list is open).
+LIST_STEPS = frozenset({reference_list_debris, reference_entry, reference_entry_goes_on})
 
 
 # -- amendments
@@ -311,8 +314,9 @@ def line_limit(m: State, cur: Item, verdict: Verdict) -> Verdict | None:
     return None
 
 
-#: Asked in order of every verdict; each may rewrite it.  The front matter's
-#: blocks before the line limit (a block's start is a start whatever its length).
+#: Asked in order of every verdict to join (the only verdict they rewrite); each may
+#: rewrite it.  The front matter's blocks before the line limit (a block's start is a
+#: start whatever its length).
 AMENDMENTS: tuple[Amendment, ...] = (front_block_starts, line_limit)
 
 
