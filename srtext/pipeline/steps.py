@@ -47,9 +47,6 @@ START_REFERENCES = "start-references"
 #: (:data:`srtext.recovery.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
 MAX_LINES = 5000
 
-#: The most lines a reference entry holds: a longer "entry" is prose that followed the list.
-MAX_ENTRY_LINES = 10
-
 Verdict = tuple[str, str]
 
 
@@ -112,8 +109,10 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
     entry that ended a sentence, a capitalised full line with another full line
     under it and no label on either: two lines of prose, where an entry's rest
     after a page break is a line or two that a label soon follows.  Any line
-    ends it once the open entry would hold more lines than an entry does
-    (:data:`MAX_ENTRY_LINES`).  Without this, whatever follows the list is
+    ends it where two lines of prose follow each other in an entry of four
+    lines or more (:func:`prose_line`: an entry's lines hold years, initials,
+    volumes and pages; an entry may run on for many lines, as physics lists
+    put several works under one number).  Without this, whatever follows the list is
     swallowed into its last entry, and dropped with it under ``--drop references``.
     A numbered heading ends the list by the rules (:func:`heading_after_references`).
     """
@@ -123,7 +122,7 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
     text = cur.line.text
     if cur.ev.entry or cur.ev.caption:  # a caption is a float inside the list
         return False
-    if len(entry.lines) >= MAX_ENTRY_LINES:
+    if len(entry.lines) >= 4 and prose_line(text) and prose_line(entry.lines[-1].text):
         return True
     if not (cur.blank_before or cur.page_break_before or cur.after_marked) or not text.lstrip()[:1].isupper():
         return False
@@ -137,6 +136,25 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
         and not nxt.ev.entry
         and not cur.ev.debris
     )
+
+
+_NOT_PROSE = lazy(r"\d|\p{Lu}\.|\bet al\b|[\[\]@/:]")
+
+
+def prose_line(text: str) -> bool:
+    """Is the line prose, as no reference entry's line is: eight words or more, mostly lower-case,
+    with no digit, initial ("A."), "et al", bracket, slash or colon?
+
+    >>> prose_line("the crews measured the depth of each well again before the rains came")
+    True
+    >>> [prose_line(t) for t in ["J. Smith, Rivers of the north, J. Field Surv. 12 (1990) 101",
+    ...     "Reliable mail delivery in large organisations", "and the survey of the valley, Oxford"]]
+    [False, False, False]
+    """
+    words = text.split()
+    if len(words) < 8 or _NOT_PROSE.search(text) is not None:
+        return False
+    return sum(w[:1].islower() for w in words) * 4 >= len(words) * 3
 
 
 def heading_after_references(cur: Item) -> bool:
