@@ -261,6 +261,17 @@ def test_a_paragraph_is_closed_at_its_line_limit(monkeypatch: pytest.MonkeyPatch
     assert [p.count("number") for p in out] == [3, 3, 1]
 
 
+def test_a_paragraph_is_closed_at_its_character_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Memory is bounded by characters too: pieces of one huge line do not make one open paragraph."""
+    from srtext import recover_text
+    from srtext.pipeline import steps
+
+    monkeypatch.setattr(steps, "MAX_CHARS", 120)
+    text = "".join(f"a line of prose that runs on without end number {n} and\n" for n in range(7))
+    out = recover_text(text, Config(window=None)).splitlines()
+    assert [p.count("number") for p in out] == [3, 3, 1]  # 57 characters a line: closed after 3
+
+
 # Issue 32, item 7b: every step linear in a line's length (a quadratic pattern stalled a corpus run).
 
 

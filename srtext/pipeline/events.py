@@ -110,7 +110,7 @@ Event = Decision | Paragraph
 class Open:
     """A paragraph being built: its kind and lines, and how its last line ended."""
 
-    __slots__ = ("after_debris", "kind", "last", "last_band", "last_cls", "lines")
+    __slots__ = ("after_debris", "chars", "kind", "last", "last_band", "last_cls", "lines")
 
     def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.kind = kind
@@ -118,6 +118,7 @@ class Open:
         self.last_cls = cls
         self.last_band = band
         self.last = ev  # the evidence of the last line (srtext.pipeline.evidence)
+        self.chars = len(line.text)  # the characters of its lines: a memory bound (steps.line_limit)
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
 
     def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
@@ -125,6 +126,7 @@ class Open:
         self.last_cls = cls
         self.last_band = band
         self.last = ev
+        self.chars += len(line.text)
         self.after_debris = 0
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:

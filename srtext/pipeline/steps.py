@@ -46,6 +46,8 @@ START_REFERENCES = "start-references"
 #: paragraph at this line; the output is cut at 100,000 characters anyway
 #: (:data:`srtext.recovery.MAX_PARAGRAPH`), which 5,000 lines of prose exceed.
 MAX_LINES = 5000
+#: The most characters a paragraph holds while it is built (the output's cut, MAX_PARAGRAPH).
+MAX_CHARS = 100_000
 
 Verdict = tuple[str, str]
 
@@ -326,9 +328,16 @@ def front_block_starts(m: State, cur: Item, verdict: Verdict) -> Verdict | None:
 
 
 def line_limit(m: State, cur: Item, verdict: Verdict) -> Verdict | None:
-    """A paragraph of :data:`MAX_LINES` lines is closed: memory stays bounded whatever the text."""
-    if verdict[0] == JOIN and m.state is not None and len(m.state.lines) >= MAX_LINES:
-        return START, f"{verdict[1]} (a paragraph of {MAX_LINES} lines is closed: memory bound)"
+    """A paragraph of :data:`MAX_LINES` lines, or of :data:`MAX_CHARS` characters, is closed.
+
+    Memory stays bounded whatever the text: a text with no sentence end, or one
+    line of a hundred megabytes (passed on in pieces, srtext.pipeline.lines),
+    is never held whole.  The output cuts longer paragraphs anyway
+    (:data:`srtext.recovery.MAX_PARAGRAPH`).
+    """
+    s = m.state
+    if verdict[0] == JOIN and s is not None and (len(s.lines) >= MAX_LINES or s.chars >= MAX_CHARS):
+        return START, f"{verdict[1]} (a paragraph of {MAX_LINES} lines or {MAX_CHARS} characters is closed)"
     return None
 
 
