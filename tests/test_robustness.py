@@ -316,3 +316,13 @@ def test_one_huge_line_does_not_cost_copies_of_itself(unit: bytes, n: int) -> No
         assert out.replace(b"\n", b" ").rstrip() == data.rstrip()  # cut at spaces only
     else:
         assert out.replace(b"\n", b"") == data
+
+
+def test_memory_does_not_grow_with_a_huge_line() -> None:
+    """A line of 80 MB costs no more than one of 20 MB: the window, the vocabulary's pending
+    lines and the open paragraph are bounded by characters as well as lines (one line of
+    100 MB took 207 MB, 200 MB 418 MB; now 40 MB each)."""
+    small, _ = _peak_mb(b"word " * 4_000_000)
+    large, out = _peak_mb(b"word " * 16_000_000)
+    assert large < small + 20, f"20 MB: {small:.0f} MB, 80 MB: {large:.0f} MB"
+    assert len(out) >= 80_000_000

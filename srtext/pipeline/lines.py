@@ -43,6 +43,11 @@ class Line(NamedTuple):
     rule: str = ""
 
 
+#: A window of N lines holds at most N * CHARS_PER_WINDOW_LINE characters too, so that
+#: memory stays bounded whatever the lines' lengths (the pieces of one huge line are
+#: lines of 65,536 characters each).
+CHARS_PER_WINDOW_LINE = 200
+
 #: The rule of the empty line that an input line of white space and form feeds gives.
 PAGE_BREAK = "page_break"
 

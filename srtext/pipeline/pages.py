@@ -44,7 +44,7 @@ from srtext.pipeline.furniture import (
     may_hold_stamp,
     zones,
 )
-from srtext.pipeline.lines import PAGE_BREAK, Line
+from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
 
@@ -316,7 +316,8 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
 
 
 def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Line]:
-    """Mark page furniture and footnotes (``Line.mark``), holding at most ``window`` lines.
+    """Mark page furniture and footnotes (``Line.mark``), holding at most ``window`` lines
+    (and ``window`` times :data:`srtext.pipeline.lines.CHARS_PER_WINDOW_LINE` characters).
 
     >>> text = [Line(n, p, t) for n, (p, t) in enumerate(
     ...     [(1, "Journal"), (1, "Body one"), (1, "1"), (2, "Journal"), (2, "Body two"), (2, "2")], 1)]
@@ -326,31 +327,34 @@ def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Li
     """
     repeats = Repeats()
     held: list[list[Line]] = []
-    held_lines = 0
+    held_lines = held_chars = page_chars = 0
+    chars = window * CHARS_PER_WINDOW_LINE if window is not None else 0
     page: list[Line] = []
     first_page = True
 
     def release() -> Iterator[Line]:
-        nonlocal first_page, held_lines
+        nonlocal first_page, held_lines, held_chars
         for p in held:
             yield from _page_marks(p, repeats, first_page)
             first_page = False
         held.clear()
-        held_lines = 0
+        held_lines = held_chars = 0
 
     for line in lines:
         if page and line.page != page[-1].page:
             repeats.add(page)
             held.append(page)
             held_lines += len(page)
-            page = []
-            if window is not None and held_lines >= window:
+            held_chars += page_chars
+            page, page_chars = [], 0
+            if window is not None and (held_lines >= window or held_chars >= chars):
                 yield from release()
         page.append(line)
-        if window is not None and len(page) > window:
-            # A "page" longer than the window: no form feeds; nothing to mark.
+        page_chars += len(line.text)
+        if window is not None and (len(page) > window or page_chars > chars):
+            # A "page" longer than the window: no form feeds, or a huge line; nothing to mark.
             yield from page
-            page = []
+            page, page_chars = [], 0
     if page:
         repeats.add(page)
         held.append(page)

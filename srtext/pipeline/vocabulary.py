@@ -30,6 +30,7 @@ _AS_ASCII_HYPHEN = str.maketrans({h: "-" for h in HYPHENS})
 # Every ASCII character but a-z and "-" to a space (ascii_words).
 _ASCII_LETTERS = str.maketrans({chr(i): " " for i in range(128) if not (chr(i).islower() or chr(i) == "-")})
 _PENDING_LIMIT = 4096
+_PENDING_CHARS = 1 << 20  # characters of pending lines, at most about (a memory bound)
 
 
 class Vocabulary:
@@ -142,12 +143,17 @@ def without_broken_words(lines: list[str]) -> list[str]:
 def observe(lines: Iterable[Line], vocabulary: Vocabulary) -> Iterator[Line]:
     """Pass lines through, giving each text to ``vocabulary``.
 
-    :meth:`Vocabulary.add` inlined: one append per line, a digest every 4,096 lines.
+    :meth:`Vocabulary.add` inlined: one append per line, a digest every 4,096 lines,
+    or sooner once they hold :data:`_PENDING_CHARS` characters (the pieces of a huge
+    line are lines of 65,536 characters: 4,096 of them would hold 268 MB).
     """
     pending = vocabulary._pending
     add = pending.append
+    held = 0
     for line in lines:
         add(line.text)
-        if len(pending) >= _PENDING_LIMIT:
+        held += len(line.text)
+        if len(pending) >= _PENDING_LIMIT or held >= _PENDING_CHARS:
             vocabulary._digest()
+            held = 0
         yield line

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from itertools import repeat
 
 from srtext.pipeline.classify import LineClass, is_finished
-from srtext.pipeline.lines import PAGE_BREAK, Line
+from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.patterns import lazy, pattern
 
 #: A line measured: its width, the column width CW when it is released, its class.
@@ -250,6 +250,8 @@ def with_column_width(
     keep, keep_width, keep_class = held.append, widths.append, classes.append
     empty, finished_line, unfinished_line = LineClass.EMPTY, LineClass.FINISHED, LineClass.UNFINISHED
     limit = window if window is not None else float("inf")
+    char_limit = limit * CHARS_PER_WINDOW_LINE  # pieces of a huge line: bounded by characters too
+    held_chars = 0
     # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
     histogram, unfinished = stats.histogram, stats.unfinished
     filled = finished = 0
@@ -270,7 +272,9 @@ def with_column_width(
             keep_class(empty)
         keep(line)
         keep_width(width)
-        if len(held) >= limit:
+        held_chars += len(text)
+        if len(held) >= limit or held_chars >= char_limit:
+            held_chars = 0
             stats.filled += filled
             stats.finished += finished
             filled = finished = 0
