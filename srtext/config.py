@@ -85,9 +85,9 @@ class Config(Frozen):
             ``$XDG_CACHE_HOME/srtext`` or ``~/.cache/srtext``.  Under the environment
             variable ``SRTEXT_NO_CACHE=1`` nothing is read from or written to any cache.
         encoding: the encoding of byte input (default UTF-8).  Bytes that do not
-            decode are carried through unchanged (as surrogate escapes) and written
-            back as the same bytes into the text output; jsonl, ``--dropped`` rows
-            and the API's strings get U+FFFD for them (valid UTF-8).
+            decode are carried through the recovery as surrogate escapes (offsets stay
+            exact) and become U+FFFD in every output: the text, jsonl, ``--dropped``
+            rows and the API's strings are valid UTF-8.
         drop: the classes of text removed from the output (default mode): any of
             ``headings``, ``captions``, ``furniture`` (running headers and footers,
             page numbers), ``footnotes``, ``objects`` (table cells, formula and

@@ -233,8 +233,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "encoding",
         "encoding of the input (default {default})",
-        more="Bytes that are not valid in it are carried through unchanged into the text output "
-        "(U+FFFD in jsonl and --dropped), with one warning per input.  "
+        more="Bytes that are not valid in it become U+FFFD, the replacement character, in every output "
+        "(text, jsonl, --dropped), so that each is valid UTF-8, with one warning per input.  "
         "A UTF-16 or UTF-32 byte-order mark selects that encoding",
     ),
     Option(

@@ -166,10 +166,11 @@ def test_binary_input_is_skipped_with_a_message(tmp_path: Path) -> None:
     assert r.stderr.decode() == f"srtext: {binary}: binary file (NUL bytes), skipped\n"
 
 
-def test_invalid_utf8_passes_through_unchanged() -> None:
+def test_invalid_utf8_becomes_the_replacement_character() -> None:
+    """Every output is valid UTF-8 (issue 32, item 9): an invalid byte is U+FFFD, with a warning."""
     r = run([], stdin=b"caf\xe9 au lait, a line that is long\nand its end.\n")
     assert r.returncode == 0
-    assert r.stdout == b"caf\xe9 au lait, a line that is long and its end.\n"
+    assert r.stdout == "caf\ufffd au lait, a line that is long and its end.\n".encode()
     assert r.stderr.decode().count("\n") == 1 and "invalid utf-8" in r.stderr.decode()
 
 

@@ -191,9 +191,9 @@ class Document:
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
-    """Write text pieces as UTF-8, invalid input bytes restored."""
+    """Write text pieces as UTF-8, each byte that was invalid in the input as U+FFFD (valid UTF-8)."""
     for text in texts:
-        out.write(text.encode("utf-8", "surrogateescape"))
+        out.write(valid_text(text).encode("utf-8"))
 
 
 class OutputError(Exception):
