@@ -224,7 +224,8 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "geometry",
         "where each line stood on the page: 'auto' ({default}) keeps it when the input has it "
-        "(a PDF, or pdftotext -bbox-layout XHTML on standard input or in a file); 'off' reads text only",
+        "(pdftotext -bbox-layout XHTML on standard input or in a file; a PDF's, extracted beside its "
+        "text, where the output reads it: --format jsonl or markdown, --audit); 'off' reads text only",
         choices=GEOMETRIES,
         more="The text recovered is the same either way: pdftotext -bbox-layout's lines written as "
         "pdftotext's default mode writes them.  With 'off' a PDF is read by pdftotext's default mode, "
