@@ -167,18 +167,15 @@ def iter_physical(chunks: Iterable[str], limit: int = MAX_PIECE) -> Iterator[str
             chunk, carry = carry + chunk, ""
         if chunk.endswith("\r"):
             chunk, carry = chunk[:-1], "\r"
+        if "\n" not in chunk and "\r" not in chunk:  # the line goes on into the next chunk
+            buf.append(chunk)
+            held += len(chunk)
+            if held > limit:  # a long line: its pieces, never the whole of it
+                yield from _cut_open(buf, limit)
+                held = len(buf[0])
+            continue
         if "\r" not in chunk:  # LF only (most text): split without the pattern
             texts = chunk.split("\n")  # text, text, ..., rest
-            if len(texts) == 1:
-                buf.append(chunk)
-                held += len(chunk)
-                if held > limit:  # a long line: its pieces, never the whole of it
-                    rest = "".join(buf)
-                    while len(rest) > limit:
-                        piece, rest = cut_piece(rest, limit)
-                        yield piece
-                    buf, held = [rest], len(rest)
-                continue
             buf.append(texts[0] + "\n")
             yield from _pieces("".join(buf), limit)
             if len(texts) > 2:
@@ -186,16 +183,6 @@ def iter_physical(chunks: Iterable[str], limit: int = MAX_PIECE) -> Iterator[str
             buf, held = [texts[-1]], len(texts[-1])
             continue
         parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest
-        if len(parts) == 1:
-            buf.append(chunk)
-            held += len(chunk)
-            if held > limit:
-                rest = "".join(buf)
-                while len(rest) > limit:
-                    piece, rest = cut_piece(rest, limit)
-                    yield piece
-                buf, held = [rest], len(rest)
-            continue
         buf.append(parts[0] + parts[1])
         yield from _pieces("".join(buf), limit)
         if len(parts) > 3:
@@ -206,16 +193,29 @@ def iter_physical(chunks: Iterable[str], limit: int = MAX_PIECE) -> Iterator[str
         yield from _pieces(rest, limit)
 
 
+def _cut_open(buf: list[str], limit: int) -> Iterator[str]:
+    """The pieces of a line held in ``buf`` that is longer than ``limit``; ``buf`` keeps the rest.
+
+    >>> buf = ["one two ", "three four"]
+    >>> list(_cut_open(buf, 9)), buf
+    (['one two ', 'three '], ['four'])
+    """
+    rest = "".join(buf)
+    while len(rest) > limit:
+        piece, rest = cut_piece(rest, limit)
+        yield piece
+    buf[:] = [rest]
+
+
 def _pieces(line: str, limit: int) -> Iterator[str]:
     """A line, or its pieces when it is longer than ``limit`` (most lines: the line itself)."""
     if len(line) <= limit:
         yield line
         return
-    while len(line) > limit:
-        piece, line = cut_piece(line, limit)
-        yield piece
-    if line:
-        yield line
+    buf = [line]
+    yield from _cut_open(buf, limit)
+    if buf[0]:
+        yield buf[0]
 
 
 class Piece(str):
@@ -321,8 +321,8 @@ def byte_lines(chunks: Iterable[bytes], encoding: str = "utf-8", *, sniff: bool 
 
 def valid_text(text: str) -> str:
     """The text with each byte that was invalid in its encoding (a surrogate escape) as
-    U+FFFD, the replacement character: what every output but the plain text gets, so
-    that it is valid UTF-8 (one character for one, so offsets do not move).
+    U+FFFD, the replacement character: what every output gets, so that it is valid
+    UTF-8 (one character for one, so offsets do not move).
 
     >>> valid_text(b"caf\\xe9 ok".decode("utf-8", "surrogateescape")), valid_text("ok")
     ('caf\ufffd ok', 'ok')
