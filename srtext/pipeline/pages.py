@@ -62,7 +62,6 @@ __all__ = [
     "ZONE",
     "Repeats",
     "find_footnotes",
-    "find_page_furniture",
     "is_page_number",
     "is_stamp",
     "mark_pages",
@@ -129,22 +128,6 @@ class Repeats:
         return max(2, math.ceil(self.pages / 8))
 
 
-def find_page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
-    """Furniture of one page: index in the page to its kind (header, footer, page number).
-
-    Each line's rule is :func:`page_furniture`'s; this is its kinds alone.
-
-    >>> bodies = ["Rivers move.", "Banks fall.", "Fields flood."]
-    >>> pages = [[Line(1, p, "Notes on rivers"), Line(2, p, ""), Line(3, p, bodies[p - 1]),
-    ...           Line(4, p, str(p))] for p in (1, 2, 3)]
-    >>> r = Repeats()
-    >>> for p in pages: r.add(p)
-    >>> find_page_furniture(pages[1], r)
-    {0: 'header', 3: 'page number'}
-    """
-    return {i: FURNITURE_RULES[name][0] for i, name in page_furniture(page, repeats, first=first).items()}
-
-
 #: The page furniture's rules: name -> (the line's mark, the reason ``--explain`` gives), in
 #: the order :func:`page_furniture` asks them.  A stamp first (it is found wherever it
 #: stands); then the top lines, where a page number is taken before a repeated line (a
@@ -204,8 +187,8 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
         elif repeats.top[mask(text)] >= need and (not first or i == top[0]) and not is_chapter_label(text):
             found[i] = "running_header"  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
-    if "page_number_at_top" in found.values() and headers:
-        numbers = {i for i, name in found.items() if name == "page_number_at_top"}
+    numbers = {i for i, name in found.items() if name == "page_number_at_top"}
+    if numbers and headers:
         for i in top:
             if i not in found and _beside_page_number(page, i, numbers, above=not first):
                 found[i] = "header_beside_page_number"
