@@ -112,7 +112,9 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
             else:
                 continue
             notes.update(dict.fromkeys(range(first, last + 1), name))
-            claimed.add(_note_number(text) or "")
+            number = _note_number(text)
+            if number is not None:
+                claimed.add(number)
             end = k
             break
         else:
