@@ -276,10 +276,25 @@ def format_jsonl(
 
 
 def _ruled(p: Paragraph, rules: dict[int, str]) -> list[str]:
-    """The rules of a paragraph's lines, forgotten once used (a cut paragraph's last line may go on)."""
+    """The rules of a paragraph's lines, forgotten once used.
+
+    A paragraph cut at 100,000 characters (srtext.recovery.bounded) shares its
+    last line with the next piece, so each paragraph's last line is kept until
+    the next paragraph, and forgotten then unless that paragraph holds it too.
+
+    >>> rules = {1: "a", 2: "b", 3: "c"}
+    >>> _ruled(Paragraph("x", "body", (1, 2), 1), rules), rules
+    (['a', 'b'], {2: 'b', 3: 'c'})
+    >>> _ruled(Paragraph("y", "body", (2, 3), 1), rules), rules
+    (['b', 'c'], {3: 'c'})
+    >>> _ruled(Paragraph("z", "caption", (5,), 1), rules), rules
+    ([''], {})
+    """
     named = [rules.get(n, "") for n in p.lines]
-    for n in p.lines[:-1]:
-        rules.pop(n, None)
+    last = p.lines[-1]
+    for n in [n for n in rules if n != last]:  # this paragraph's lines, the one before's last, queued notes
+        if n in p.lines or n < p.lines[0]:
+            del rules[n]
     return named
 
 

@@ -180,11 +180,10 @@ class _Machine(State):
         """
         out: list[Event] = []
         prefix = ""
-        front = cur.line.mark == FRONT_MATTER
-        if self.state is not None and self.front is not front and front_matter_ends(self, cur, nxt):
+        if front_matter_ends(self, cur, nxt):
             out.extend(self.close())  # the front matter is never joined to the title or the body
             prefix = "front_matter_ends > "
-        if cur.band is Band.SHORT and line_fills_the_column(self, cur, nxt):
+        if line_fills_the_column(self, cur, nxt):
             cur, prefix = cur._replace(band=Band.FULL), prefix + "line_fills_the_column > "
         if self.note is not None:  # a kept footnote ends at the text's next line
             out.extend(self.side(self.note.close(self.joint, self.repair)))

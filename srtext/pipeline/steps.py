@@ -32,6 +32,7 @@ from srtext.pipeline.classify import (
 )
 from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph
 from srtext.pipeline.front import starts_block
+from srtext.pipeline.furniture import FRONT_MATTER
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import DROP, JOIN, START, Item, mid_sentence, next_word_overflows
 from srtext.pipeline.width import WidthStats
@@ -82,7 +83,7 @@ def front_matter_ends(m: State, cur: Item, nxt: Item | None) -> bool:
     The front matter (:mod:`srtext.pipeline.front`) is marked page by page; the
     line after its last one, or its first one after the title, starts anew.
     """
-    return m.state is not None and m.front != (cur.line.mark == _FRONT_MATTER)
+    return m.state is not None and m.front != (cur.line.mark == FRONT_MATTER)
 
 
 def line_fills_the_column(m: State, cur: Item, nxt: Item | None) -> bool:
@@ -119,7 +120,7 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
     A numbered heading ends the list by the rules (:func:`heading_after_references`).
     """
     entry = m.state
-    if not m.references or entry is None or entry.kind != REFERENCE or heading_after_references(cur):
+    if entry is None or not _list_line(m, cur):
         return False
     text = cur.line.text
     if cur.ev.entry or cur.ev.caption:  # a caption is a float inside the list
@@ -190,7 +191,6 @@ TRANSITIONS: tuple[Transition, ...] = (front_matter_ends, line_fills_the_column,
 # "Figure 2: ..." is a caption wherever it stands; "Fig. 1. It consists ..." after "shown in"
 # is the sentence going on.
 _COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
-_FRONT_MATTER = "front matter"  # srtext.pipeline.furniture.FRONT_MATTER
 
 
 def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
@@ -255,30 +255,28 @@ def _in_reference_list(m: State) -> bool:
     return m.references and m.state is not None and m.state.kind == REFERENCE
 
 
+def _list_line(m: State, cur: Item) -> bool:
+    """Is the line an open reference list's own (not a numbered heading after it)?"""
+    return _in_reference_list(m) and not heading_after_references(cur)
+
+
 def reference_list_debris(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     """A line of one or two characters with little prose in a reference list is page debris."""
-    text = cur.line.text
-    if (
-        _in_reference_list(m)
-        and len(text.strip()) <= 2
-        and not heading_after_references(cur)
-        and not cur.ev.entry
-        and cur.ev.debris
-    ):
+    if len(cur.line.text.strip()) <= 2 and _list_line(m, cur) and not cur.ev.entry and cur.ev.debris:
         return DROP, "short line with little prose: page debris in the reference list"
     return None
 
 
 def reference_entry(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     """In a reference list, an entry starts at its label ("[12]", "[Kn84]", "3.")."""
-    if _in_reference_list(m) and not heading_after_references(cur) and cur.ev.entry:
+    if _list_line(m, cur) and cur.ev.entry:
         return START, "a reference entry starts at its label"
     return None
 
 
 def reference_entry_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     """In a reference list, a line without a label continues the entry above it."""
-    if _in_reference_list(m) and not heading_after_references(cur):
+    if _list_line(m, cur):
         return JOIN, "continues the reference entry"
     return None
 
@@ -291,7 +289,7 @@ def reference_list_without_heading(m: State, cur: Item, nxt: Item | None) -> Ver
     """
     s = m.state
     if (
-        cur.line.mark != _FRONT_MATTER
+        cur.line.mark != FRONT_MATTER
         and starts_reference_list(cur.line.text)
         and (s is None or cur.blank_before or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
     ):
@@ -322,7 +320,7 @@ LIST_STEPS = frozenset({reference_list_debris, reference_entry, reference_entry_
 
 def front_block_starts(m: State, cur: Item, verdict: Verdict) -> Verdict | None:
     """In the front matter, the abstract and the keywords start blocks of their own."""
-    if verdict[0] == JOIN and cur.line.mark == _FRONT_MATTER and starts_block(cur.line.text):
+    if verdict[0] == JOIN and cur.line.mark == FRONT_MATTER and starts_block(cur.line.text):
         return START, "the abstract or the keywords start"
     return None
 
