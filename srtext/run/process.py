@@ -61,6 +61,7 @@ from srtext.run.storage import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import IO, Any, BinaryIO
 
     from srtext.geometry.box import LineBox
@@ -398,14 +399,7 @@ def _open_input(
         stdin = sys.stdin.buffer
         head = stdin.read(5)
         if head == b"%PDF-":  # a PDF piped in (curl ... | srtext): extracted, as a PDF file is
-            notes: list[str] = []
-            if _pdf_geometry(doc.config, options):
-                data, doc.geometry = extract_geometry(head + stdin.read(), options.extractor, notes)
-            else:
-                data = extract_data(head + stdin.read(), options.extractor, notes)
-            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
-            result.extract_seconds = time.perf_counter() - t
-            return iter([data]), True
+            return _extracted(head + stdin.read(), options, result, doc, t, [])
         first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
         return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
@@ -416,30 +410,36 @@ def _open_input(
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if path.suffix.lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
-            notes = []
-            if _pdf_geometry(doc.config, options):
-                source = path if regular else head + f.read()
-                data, doc.geometry = extract_geometry(source, options.extractor, notes)
-            elif regular:
-                data = extract(path, options.extractor, notes)
-            else:
-                data = extract_data(head + f.read(), options.extractor, notes)
-            result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes)
-            result.extract_seconds = time.perf_counter() - t
-            return iter([data]), True
+            return _extracted(path if regular else head + f.read(), options, result, doc, t, [])
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
         return itertools.chain([first], read_chunks(f)), False
     f = stack.enter_context(fs.open(str(job.input), "rb"))
     if str(job.input).lower().endswith(".pdf") or f.read(5) == b"%PDF-":
         f.seek(0)
-        if _pdf_geometry(doc.config, options):
-            data, doc.geometry = extract_geometry(f.read(), options.extractor)
-        else:
-            data = extract_data(f.read(), options.extractor)
-        result.extract_seconds = time.perf_counter() - t
-        return iter([data]), True
+        return _extracted(f.read(), options, result, doc, t, None)
     f.seek(0)
     return read_chunks(f), False
+
+
+def _extracted(
+    source: Path | bytes,
+    options: RunOptions,
+    result: Result,
+    doc: Document,
+    started: float,
+    notes: list[str] | None,
+) -> tuple[Iterator[bytes], bool]:
+    """A PDF's text (a file's path, or its bytes), with its boxes into ``doc.geometry`` where
+    they are read; ``notes``' warnings go to the result, and the time spent."""
+    if _pdf_geometry(doc.config, options):
+        data, doc.geometry = extract_geometry(source, options.extractor, notes)
+    elif isinstance(source, bytes):
+        data = extract_data(source, options.extractor, notes)
+    else:
+        data = extract(source, options.extractor, notes)
+    result.warnings.extend(f"{quote_name(result.input)}: {note}" for note in notes or ())
+    result.extract_seconds = time.perf_counter() - started
+    return iter([data]), True
 
 
 def describe(e: Exception, name: str) -> str:
