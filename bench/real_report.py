@@ -31,7 +31,7 @@ if __package__ in (None, ""):  # run as a script: bench/ and srtext/ from this c
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.broad import Doc, groups, load, pooled, split_table, versus_table
-from bench.report import Runner
+from bench.report import Runner, write_report
 from srtext import __version__
 from srtext.eval.scores import Scores, words
 
@@ -233,11 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "default output). srtext with the PDF's geometry: no row yet (that input does not exist yet).\n\n"
         f"{body}\n---\n\nRun time of this report: {elapsed:.0f} s ({args.jobs} worker processes).\n"
     )
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.out.with_name(f".{args.out.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(args.out)
-    print(f"wrote {args.out} in {elapsed:.1f} s", file=sys.stderr)
+    write_report(args.out, text, elapsed)
     return 0
 
 

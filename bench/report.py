@@ -533,12 +533,17 @@ rule; pdftotext's default mode does the same).
 Run time of this report: {elapsed:.0f} s ({args.jobs} worker process{"es" if args.jobs > 1 else ""};
 {os.cpu_count()} cores on this machine).
 """
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = args.out.with_name(f".{args.out.name}.tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(args.out)
-    print(f"wrote {args.out} in {elapsed:.1f} s", file=sys.stderr)
+    write_report(args.out, text, elapsed)
     return 0
+
+
+def write_report(out: Path, text: str, elapsed: float) -> None:
+    """Write a report atomically (srtext.files.atomic_write) and say so on stderr."""
+    from srtext.files import atomic_write
+
+    with atomic_write(out) as f:
+        f.write(text.encode("utf-8"))
+    print(f"wrote {out} in {elapsed:.1f} s", file=sys.stderr)
 
 
 if __name__ == "__main__":
