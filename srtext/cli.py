@@ -9,12 +9,12 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from srtext.config import Config, RunOptions
+from srtext.config import DEFAULT_GLOBS, Config, RunOptions
 from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Frozen
-from srtext.run.batch import DEFAULT_GLOBS, InputError, Job, audit_name, check_suffix
+from srtext.run.batch import InputError, Job, audit_name, check_suffix
 from srtext.run.guards import check_audit, check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
 from srtext.run.plan import plan

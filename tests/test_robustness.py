@@ -112,7 +112,7 @@ def test_a_worker_unwinding_from_a_terminate_is_not_interrupted_by_the_next() ->
 
 
 def test_a_stopped_worker_removes_its_own_temporaries_and_no_one_elses(tmp_path: Path) -> None:
-    from srtext.run.batch import remove_own_temporaries, temporary_prefix
+    from srtext.files import remove_own_temporaries, temporary_prefix
 
     out = tmp_path / "a.sr.txt"
     mine = tmp_path / f"{temporary_prefix(out.name)}x1y2.tmp"

@@ -353,7 +353,7 @@ def test_refused_inputs_are_counted_as_failed_in_the_summary(tmp_path: Path) -> 
 
 
 def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: Path) -> None:
-    from srtext.run.batch import temporary_prefix
+    from srtext.files import temporary_prefix
 
     src = _tree(tmp_path / "in", 1)
     dead = subprocess.Popen(["true"])
@@ -369,7 +369,7 @@ def test_a_killed_writer_s_temporary_file_is_removed_by_the_next_run(tmp_path: P
 
 def test_a_killed_dask_worker_s_temporary_file_is_removed(tmp_path: Path) -> None:
     fsspec = pytest.importorskip("fsspec")
-    from srtext.run.batch import temporary_prefix
+    from srtext.files import temporary_prefix
     from srtext.run.storage import fsspec_atomic_write
 
     dead = subprocess.Popen(["true"])

@@ -1,6 +1,6 @@
 """Files of a run: a :class:`Job` (an input and its output), the names of outputs and of
 the records beside them.  Which jobs a run has is :mod:`srtext.run.plan`; atomic
-writes are :mod:`srtext.files`' (re-exported here).
+writes are :mod:`srtext.files`'.
 
 The output suffix may not be empty or an input extension (:func:`check_suffix`), so
 that an output never overwrites an input.
@@ -12,38 +12,7 @@ import stat
 from collections.abc import Iterator
 from itertools import groupby
 
-from srtext.config import DEFAULT_GLOBS, DEFAULT_SUFFIX
-from srtext.files import (
-    atomic_write,
-    remove_own_temporaries,
-    remove_stale_caches,
-    remove_stale_temporaries,
-    temporary_prefix,
-    umask,
-)
 from srtext.record import NamedTuple
-
-__all__ = [
-    "AUDIT_SUFFIX",
-    "DEFAULT_GLOBS",
-    "DEFAULT_SUFFIX",
-    "DROPPED_SUFFIX",
-    "INPUT_SUFFIXES",
-    "MADE_SUFFIX",
-    "InputError",
-    "Job",
-    "atomic_write",
-    "audit_name",
-    "check_suffix",
-    "kind_of",
-    "quote_name",
-    "read_chunks",
-    "remove_own_temporaries",
-    "remove_stale_caches",
-    "remove_stale_temporaries",
-    "temporary_prefix",
-    "umask",
-]
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

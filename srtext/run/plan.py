@@ -18,11 +18,10 @@ import os
 import posixpath
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from srtext.config import DEFAULT_GLOBS, DEFAULT_SUFFIX
 from srtext.record import Generic
 from srtext.run.batch import (
     AUDIT_SUFFIX,
-    DEFAULT_GLOBS,
-    DEFAULT_SUFFIX,
     DROPPED_SUFFIX,
     INPUT_SUFFIXES,
     MADE_SUFFIX,

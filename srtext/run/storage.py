@@ -110,7 +110,7 @@ def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
     target, renamed into place; on an object store the upload is discarded on
     error and only becomes visible when it is complete.  Temporary files that a
     killed worker left for the same output are removed after a successful write
-    (see :func:`srtext.run.batch.remove_stale_temporaries`).
+    (see :func:`srtext.files.remove_stale_temporaries`).
     """
     import uuid  # here: only cluster and fsspec runs need it
 
