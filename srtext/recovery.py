@@ -18,6 +18,7 @@ from srtext.pipeline.lines import Line
 from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.patterns import keep
 from srtext.pipeline.recover import recover_default
+from srtext.pipeline.steps import MAX_CHARS
 from srtext.pipeline.vocabulary import Vocabulary, observe
 from srtext.pipeline.width import WidthStats, with_column_width
 
@@ -80,8 +81,9 @@ def recover(
 
 # The longest paragraph written: 100,000 characters, some 15,000 words, far beyond any
 # real paragraph; a longer one (a text that is all table, a text with no sentence end)
-# is cut at a sentence end or a space into paragraphs of at most this length.
-MAX_PARAGRAPH = 100_000
+# is cut at a sentence end or a space into paragraphs of at most this length.  The
+# recovery closes an open paragraph at the same length (srtext.pipeline.steps.line_limit).
+MAX_PARAGRAPH = MAX_CHARS
 
 
 def bounded(events: Iterable[Event], limit: int = MAX_PARAGRAPH) -> Iterator[Event]:
