@@ -4,6 +4,7 @@
     python bench/fit_weights.py            # fit on the tuning half, judge on the validation half,
                                            # write srtext/pipeline/weights.py
     python bench/fit_weights.py --dry-run  # the same figures, weights.py left as it is
+    python bench/fit_weights.py --real corpora/real/full  # also the real corpus's tuning families
 
 Labels come from the ground truth: every pdftotext line is aligned word by word
 with the truth (one paragraph per line), and a boundary between the open
@@ -11,7 +12,11 @@ paragraph's last line and the next line is a join when both sides land in the sa
 truth paragraph.  Only boundaries that no hard rule decides are used (those whose
 rule is ``weighed_boundary``, or one of the soft rules it replaced: :data:`SOFT`).
 The fit uses the tuning half only (corpora/broadgen/split.py); the validation half
-is only judged, and arxiv-dev is never read.  scikit-learn is a dev-only extra:
+is only judged, and arxiv-dev is never read.  With ``--real``, the real corpus's
+tuning families (corpora/real/split.tsv) join the tuning half and its validation
+families the judged half; each corpus then weighs as much as the other in the fit
+(every boundary weighted by the inverse of its corpus's count), so that the
+real corpus's many lines do not drown the broad corpus's kinds of document.  scikit-learn is a dev-only extra:
 nothing of it is imported when srtext runs.
 """
 
@@ -131,6 +136,12 @@ def main() -> None:
     ap.add_argument("--dry-run", action="store_true", help="report, do not write weights.py")
     ap.add_argument("--trees", type=int, default=50, help="boosting rounds (default 50)")
     ap.add_argument("--depth", type=int, default=4, help="the trees' depth (default 4)")
+    ap.add_argument(
+        "--fewer-breaks",
+        action="store_true",
+        help="when no threshold beats the rules on both errors, take the best that breaks no more sentences",
+    )
+    ap.add_argument("--real", type=Path, help="the real corpus (corpora/real/full): its tuning families too")
     args = ap.parse_args()
     from sklearn.ensemble import HistGradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression
@@ -140,10 +151,22 @@ def main() -> None:
     validate = [d for d in docs if d.split == "validate"]
     X, y, old = _collect(tune)
     Xv, yv, oldv = _collect(validate)
-    lr = LogisticRegression(max_iter=3000).fit(X, y)
+    weight = [1.0] * len(y)
+    fitted_on = f"corpora/broad tuning half: {len(tune)} documents, {len(y)} boundaries"
+    if args.real:
+        real, _ = load(args.real)
+        real_tune = [d for d in real if d.split == "tune"]
+        rX, ry, rold = _collect(real_tune)
+        rXv, ryv, roldv = _collect([d for d in real if d.split == "validate"])
+        weight = [1.0] * len(y) + [len(y) / max(len(ry), 1)] * len(ry)
+        fitted_on += f"; corpora/real tuning families: {len(real_tune)} documents, {len(ry)} boundaries"
+        fitted_on += " (each corpus weighing as much as the other)"
+        X, y, old = X + rX, y + ry, old + rold
+        Xv, yv, oldv = Xv + rXv, yv + ryv, oldv + roldv
+    lr = LogisticRegression(max_iter=3000).fit(X, y, sample_weight=weight)
     model = HistGradientBoostingClassifier(
         max_iter=args.trees, max_depth=args.depth, early_stopping=False, random_state=0
-    ).fit(X, y)
+    ).fit(X, y, sample_weight=weight)
 
     def accuracy(pred: list[int], truth: list[int]) -> float:
         return 100 * sum(p == t for p, t in zip(pred, truth, strict=True)) / max(len(truth), 1)
@@ -167,12 +190,21 @@ def main() -> None:
 
     rules_joins, rules_starts = counts(old, y)
     best: tuple[int, float] | None = None
-    for k in range(-40, 41):
-        threshold = k / 10
-        joins, starts = counts(at(threshold, raw), y)
+    grid = [(k / 20, *counts(at(k / 20, raw), y)) for k in range(-80, 81)]
+    for threshold, joins, starts in grid:
         if joins <= rules_joins and starts <= rules_starts and (best is None or joins + starts < best[0]):
             best = (joins + starts, threshold)
+    if best is None and args.fewer_breaks:
+        # No threshold beats the rules on both errors: the one that breaks no more sentences
+        # than they do, with the fewest false joins.
+        for threshold, joins, starts in grid:
+            if starts <= rules_starts and (best is None or joins + starts < best[0]):
+                best = (joins + starts, threshold)
     if best is None:
+        for k in range(-40, 41, 5):
+            joins, starts = counts(at(k / 10, raw), y)
+            print(f"  log-odds {k / 10:+.1f}: {joins} false joins, {starts} false starts", file=sys.stderr)
+        print(f"  the rules: {rules_joins} false joins, {rules_starts} false starts", file=sys.stderr)
         raise SystemExit(
             "no threshold makes the trees as good as the rules on both errors: weights not written"
         )
@@ -206,7 +238,7 @@ def main() -> None:
         data = {
             "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
             "HistGradientBoostingClassifier), bench/fit_weights.py",
-            "fitted_on": f"corpora/broad tuning half: {len(tune)} documents, {len(y)} boundaries",
+            "fitted_on": fitted_on,
             "features": names,
             "baseline": round(float(model._baseline_prediction.ravel()[0]) - threshold, 6),
             "threshold": threshold,

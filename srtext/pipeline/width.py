@@ -133,6 +133,58 @@ def column_width(histogram: Counter[int], robust: bool = False) -> int:
     return max(best, 1)
 
 
+#: The band of widths below the margin that a column's wrapped lines fill: from
+#: this share of the margin's width to a little past it (a ragged right edge ends
+#: its lines anywhere in the last tenth; a proportional font's justified lines
+#: hold a few characters more or fewer than the mode).
+MARGIN_BAND = (0.9, 1.03)
+MARGIN_LINES = 8
+
+
+def _in_band(unfinished: Counter[int], width: int) -> int:
+    low, high = MARGIN_BAND[0] * width, MARGIN_BAND[1] * width
+    return sum(n for w, n in unfinished.items() if low <= w <= high)
+
+
+def margin_width(cw: int, unfinished: Counter[int]) -> int:
+    """CW checked against the lines that wrap: where most lines that end mid-sentence end.
+
+    The paper's CW is the most frequent width among the wider lines.  That is
+    the column when its lines are justified (most of them end at the same
+    width), but ragged-right text (a README, a web page printed) spreads its
+    lines over the last tenth of the column, so that a width shared by a few
+    code lines or list items can win: then most lines that wrap mid-sentence,
+    the ones that reached the margin, are far wider than CW.  When the band of
+    :data:`MARGIN_BAND` below some wider width holds more than twice as many of
+    them as CW's band, and at least :data:`MARGIN_LINES` (a few lines say
+    nothing of a margin), that width (the smallest with the most) is the column.
+
+    >>> ragged = Counter({80: 3, 83: 4, 85: 3, 86: 5, 88: 4, 90: 3, 34: 2})
+    >>> margin_width(34, ragged)
+    88
+    >>> justified = Counter({62: 20, 60: 3, 31: 2})
+    >>> margin_width(62, justified)
+    62
+
+    Two columns with a few full-width lines (an abstract) keep the column's width:
+
+    >>> margin_width(45, Counter({44: 6, 45: 30, 46: 5, 90: 8}))
+    45
+    >>> margin_width(70, Counter({70: 1, 73: 2, 76: 2}))
+    70
+    """
+    if not unfinished:
+        return cw
+    here = _in_band(unfinished, cw)
+    best, best_count = cw, here
+    for width in sorted(unfinished):
+        if width > cw * MARGIN_BAND[1]:
+            count = _in_band(unfinished, width)
+            if count > best_count:
+                best, best_count = width, count
+    return best if best_count > 2 * here and best_count >= MARGIN_LINES else cw
+
+
 def line_width(line: Line, mode: str) -> int:
     """The width of a line as the mode measures it.
 
@@ -212,8 +264,11 @@ class WidthStats:
         return sum(self.histogram.values())
 
     def cw(self, robust: bool = False) -> int:
-        """CW of the lines so far; ``robust``: outliers left out (see :func:`column_width`)."""
-        return column_width(self.histogram, robust)
+        """CW of the lines so far; ``robust`` (the default mode's): outliers left out
+        (see :func:`column_width`) and CW checked against the lines that wrap
+        (:func:`margin_width`)."""
+        cw = column_width(self.histogram, robust)
+        return margin_width(cw, self.unfinished) if robust else cw
 
 
 def with_column_width(
