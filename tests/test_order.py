@@ -31,7 +31,7 @@ PINNED = {
     ("debris", "interruption"),
     ("figure_label", "short_after_display"),
     ("indented_first_line", "short_outside_paragraph"),
-    ("short_after_heading", "short_after_body_line"),
+    ("title_between_sentences", "short_after_body_line"),
     ("short_after_body_line", "short_after_short_line"),
     ("body_mid_sentence", "body_after_short_line"),
     ("sentence_then_blank_line", "weighed_boundary"),

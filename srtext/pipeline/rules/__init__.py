@@ -47,6 +47,7 @@ from srtext.pipeline.rules.short_lines import (
     short_after_short_line,
     short_mid_sentence,
     short_outside_paragraph,
+    title_between_sentences,
     word_in_a_loose_line,
 )
 
@@ -68,6 +69,8 @@ from srtext.pipeline.rules.short_lines import (
 #:   first line counts as full, so the next line goes on from it;
 #: * short_after_heading before short_after_body_line: a short finished line under
 #:   a full-width heading starts a paragraph, it does not end the heading;
+#: * title_between_sentences before short_after_body_line: a title-like line
+#:   between two sentences is a heading, not the paragraph's last line;
 #: * short_after_body_line before short_after_short_line: after a full line, a
 #:   short line ends the paragraph; only after a short line is it a heading's;
 #: * body_mid_sentence before body_after_short_line: a sentence that goes on over
@@ -95,6 +98,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     indented_first_line,
     short_outside_paragraph,
     short_after_heading,
+    title_between_sentences,
     short_after_body_line,
     short_after_short_line,
 )

@@ -351,6 +351,44 @@ def _paragraph_opens(c: Ctx, heading: Open) -> bool:
     )
 
 
+_WORD = lazy(r"\p{L}{2}")
+
+
+def title_between_sentences(c: Ctx) -> Verdict | None:
+    """A title-like line between two sentences, with no blank line around it, is a heading.
+
+    Ragged-right text (a README or a web page printed) sets its headings with
+    no more space than pdftotext keeps as a blank line: "... against the list
+    of releases." / "Running it on a list" / "Give the list as ...".  A
+    paragraph's last line that starts a sentence ends it; a short line with
+    no sentence end, words in it and a capital first, after a line that
+    ended a sentence and before one that starts another, is a title.  The
+    next line must be text: before formula debris the line leads into a
+    display.  A line that ends on a function word ("Die", "For the") is a
+    piece of a sentence that pdftotext split at a wide gap.
+    """
+    s = c.state
+    nxt = c.nxt
+    if (
+        c.short
+        and s is not None
+        and s.kind == BODY
+        and s.last_cls is LineClass.FINISHED
+        and c.cls is LineClass.UNFINISHED
+        and not c.lower
+        and nxt is not None
+        and not nxt.ev.lower
+        and not nxt.ev.debris
+        and c.cur.ev.title_like
+        and not c.cur.ev.dangling
+        and not c.text.rstrip().endswith((",", ";", ":"))
+        and _WORD.search(c.text) is not None
+        and not is_function_word(c.text.split()[-1])
+    ):
+        return START_HEADING, "title-like line between two sentences: a heading"
+    return None
+
+
 def short_after_body_line(c: Ctx) -> Verdict | None:
     """A short line after a full body line is the paragraph's last line, unless evidence says otherwise.
 
