@@ -137,20 +137,38 @@ def starts_reference_entry(text: str) -> bool:
 
 # Bullet glyphs, and what pdftotext writes for a glyph it cannot map (a C1 control
 # or U+FFFD): at the start of a line, followed by a space, that is most often a bullet.
-_BULLETS = frozenset("•∙▪‣●■►▸\ufffd" + "".join(map(chr, range(0x80, 0xA0))))
+# So is a character of the private use area (U+E000-U+F8FF): a Symbol or Wingdings
+# bullet that the font did not map to Unicode (U+F0B7 for Symbol's bullet), and the
+# ballot boxes, check marks and arrow heads of checklists.
+_BULLETS = frozenset("•∙▪‣●■►▸◆◇❖➢➤▶☐☑☒✓✔✗✘\ufffd" + "".join(map(chr, range(0x80, 0xA0))))
+# Glyphs that are bullets before a word but signs in a formula ("(g ◦ f)(x)", "x → 0"):
+# they start an item only when a word of letters follows.
+_WORD_BULLETS = frozenset("◦○→➔⇒")
+_WORD_AFTER = lazy(r"\A\s*\S\s+[\p{L}\p{N}]*\p{L}{2}")
 
 
 def starts_list_item(text: str) -> bool:
     """Does the line start an item of a bulleted list ("• The first point")?
 
     An item is text, however short or dense in symbols, and starts a paragraph
-    of its own.  "◦" is left out: pdftotext also starts lines with it when it
-    breaks a formula at a composition.  A glyph pdftotext could not map (a C1
-    control, U+FFFD) followed by a space counts as a bullet.
+    of its own.  A glyph pdftotext could not map (a C1 control, U+FFFD) or a
+    private-use character followed by a space counts as a bullet, and so do a
+    checklist's boxes and marks.
 
     >>> [starts_list_item(t) for t in ["• λ0 (r) = 1.", "▪ Item", "\x88 If 3 | N", "\ufffd Item"]]
     [True, True, True, True]
-    >>> [starts_list_item(t) for t in ["◦ σ)(x)", "• ", "a • b", "\ufffdber"]]
+    >>> [starts_list_item(t) for t in ["\uf0b7 Keep it dry", "☐ Batteries", "✓ Done", "\ue000 x"]]
+    [True, True, True, True]
+    >>> [starts_list_item(t) for t in ["• ", "a • b", "\ufffdber", "\uf0b7"]]
+    [False, False, False, False]
+
+    "◦", "○" and arrows are bullets before a word, signs before a formula's
+    pieces (pdftotext starts lines with them when it breaks a formula at a
+    composition or a limit):
+
+    >>> [starts_list_item(t) for t in ["◦ Check the cable", "→ https://example.org", "◦ 2nd run"]]
+    [True, True, True]
+    >>> [starts_list_item(t) for t in ["◦ σ)(x)", "→ 0 as n grows", "◦ f", "◦ g)(x) = 1"]]
     [False, False, False, False]
 
     A hyphen, a dash or an asterisk and a space before a capitalised word is a
@@ -162,13 +180,35 @@ def starts_list_item(text: str) -> bool:
     [True, True, True, False, False]
     """
     s = text.lstrip()
-    if s[:1] in _DASH_BULLETS:
+    first = s[:1]
+    if first in _DASH_BULLETS:
         return _DASH_ITEM.match(s) is not None
-    return s[:1] in _BULLETS and s[1:2].isspace() and bool(s[2:].strip())
+    if first in _WORD_BULLETS:
+        return s[1:2].isspace() and _WORD_AFTER.match(s) is not None
+    if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
+        return s[1:2].isspace() and bool(s[2:].strip())
+    return False
 
 
 _DASH_BULLETS = frozenset("-–—*")
 _DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
+
+# An enumerated item's label: "(i)", "(iv)", "(a)", "a)", "3)", "(3)", or "3." before text.
+_ENUMERATOR = lazy(r"\A\s*(?:\((?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)|(?:[a-z]|\d{1,2})\)|\d{1,2}\.)\s+\S")
+
+
+def starts_enumerated_item(text: str) -> bool:
+    """Does the line start with an enumerated item's label ("(ii) the store", "b) one line", "3. Run")?
+
+    >>> [starts_enumerated_item(t) for t in ["(ii) the store", "b) one line", "(3) Three", "12. Run it"]]
+    [True, True, True, True]
+    >>> [starts_enumerated_item(t) for t in ["(ii)", "(see) this", "2.5 m long", "ab) no", "(x + y) z"]]
+    [False, False, False, False, False]
+    """
+    s = text.lstrip()
+    if not s or not (s[0] == "(" or s[0].isdigit() or s[1:2] == ")"):
+        return False
+    return _ENUMERATOR.match(s) is not None
 
 
 _FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")

@@ -15,7 +15,13 @@ Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
 
 from __future__ import annotations
 
-from srtext.pipeline.rules.any_line import list_item, theorem_label, title_after_its_number
+from srtext.pipeline.rules.any_line import (
+    enumerated_item,
+    letter_bullet,
+    list_item,
+    theorem_label,
+    title_after_its_number,
+)
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -79,6 +85,8 @@ from srtext.pipeline.rules.short_lines import (
 #:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
+    enumerated_item,
+    letter_bullet,
     theorem_label,
     title_after_its_number,
 )

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from srtext.pipeline.classify import (
+    Band,
     LineClass,
     is_bare_number,
     is_section_number_alone,
     is_theorem_start,
+    starts_enumerated_item,
     starts_list_item,
 )
 from srtext.pipeline.events import HEADING
+from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
     START,
@@ -24,6 +27,53 @@ def list_item(c: Ctx) -> Verdict | None:
     """A line starting with a bullet ("• ") starts a list item, a paragraph of its own."""
     if starts_list_item(c.text):
         return START, "a list item starts at its bullet"
+    return None
+
+
+def enumerated_item(c: Ctx) -> Verdict | None:
+    """A line that starts with an item's label ("(ii) the store", "b) one line", "3. Run") after a
+    lead-in's colon, or after an item that ended early with a semicolon or a full stop, starts an item.
+
+    The list is set as a list: its items start on lines of their own.  After
+    a line that reached the margin, "; (ii)" is more often an enumeration run
+    into a sentence, unless the open paragraph is itself an item.  A number
+    and a full stop ("2. How the channel moved") after a paragraph that ended
+    is a numbered heading's; after an item that ended, the next item's.
+    """
+    s = c.state
+    if s is None or s.kind == HEADING or not starts_enumerated_item(c.text):
+        return None
+    end = s.lines[-1].text.rstrip()[-1:]
+    if end == ":":
+        return START, "an enumerated item starts at its label after a lead-in"
+    in_a_list = starts_enumerated_item(s.lines[0].text)
+    if c.text.lstrip()[:1].isdigit() and c.text.lstrip().split(None, 1)[0].endswith("."):
+        # "2. How the channel moved" after a paragraph's last line is a numbered heading.
+        if end == ";" or (end == "." and in_a_list):
+            return START, "an enumerated item starts at its label after an item that ended"
+        return None
+    if end in ";." and (s.last_band is Band.SHORT or in_a_list):
+        return START, "an enumerated item starts at its label after an item that ended"
+    return None
+
+
+# A Wingdings or Webdings bullet that the font mapped to a letter: "q", "r", "n", "l",
+# "v", "o", "§", "Ø", "ü", "Ÿ" and a space before a capitalised word.
+_LETTER_BULLET = lazy(r"\A\s*([qrnlvo§ØüŸ]) \p{Lu}")
+
+
+def letter_bullet(c: Ctx) -> Verdict | None:
+    """A letter that a symbol font's bullet became ("q Keep the receipts") starts an item when
+    the next line or the open item starts with the same letter: one such line alone is a word.
+    """
+    m = _LETTER_BULLET.match(c.text)
+    if m is None:
+        return None
+    mark = m.group(1)
+    for other in (c.nxt.line.text if c.nxt is not None else "", c.state.lines[0].text if c.state else ""):
+        n = _LETTER_BULLET.match(other)
+        if n is not None and n.group(1) == mark:
+            return START, "a symbol font's bullet, become a letter, starts a list item"
     return None
 
 
