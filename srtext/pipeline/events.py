@@ -110,7 +110,7 @@ Event = Decision | Paragraph
 class Open:
     """A paragraph being built: its kind and lines, and how its last line ended."""
 
-    __slots__ = ("after_debris", "chars", "kind", "last", "last_band", "last_cls", "lines")
+    __slots__ = ("after_debris", "chars", "debris_chars", "kind", "last", "last_band", "last_cls", "lines")
 
     def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.kind = kind
@@ -120,6 +120,7 @@ class Open:
         self.last = ev  # the evidence of the last line (srtext.pipeline.evidence)
         self.chars = len(line.text)  # the characters of its lines: a memory bound (steps.line_limit)
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
+        self.debris_chars = 0  # and their characters (white space left out)
 
     def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.lines.append(line)
@@ -128,6 +129,7 @@ class Open:
         self.last = ev
         self.chars += len(line.text)
         self.after_debris = 0
+        self.debris_chars = 0
 
     def close(self, joint: Joint, repair: Callable[[str], str] | None = None) -> Paragraph:
         """The finished paragraph: lines repaired (:mod:`srtext.pipeline.chars`), joined as ``joint`` decides.

@@ -246,6 +246,7 @@ class _Machine(State):
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
                 self.state.after_debris += 1
+                self.state.debris_chars += len("".join(cur.line.text.split()))
             out.extend(self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule))
             return
         if verb == START_REFERENCES:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from srtext.pipeline.rules.any_line import (
     enumerated_item,
+    inline_piece,
     letter_bullet,
     list_item,
     theorem_label,
@@ -89,6 +90,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     letter_bullet,
     theorem_label,
     title_after_its_number,
+    inline_piece,
 )
 SHORT_LINE_RULES: tuple[Rule, ...] = (
     run_in_heading,

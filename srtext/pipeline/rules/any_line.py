@@ -11,7 +11,7 @@ from srtext.pipeline.classify import (
     starts_enumerated_item,
     starts_list_item,
 )
-from srtext.pipeline.events import HEADING
+from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -74,6 +74,40 @@ def letter_bullet(c: Ctx) -> Verdict | None:
         n = _LETTER_BULLET.match(other)
         if n is not None and n.group(1) == mark:
             return START, "a symbol font's bullet, become a letter, starts a list item"
+    return None
+
+
+#: The most characters of formula debris that an inline formula's piece set on a line of
+#: its own holds (a sub- or superscript, a limit, the slash of "∉").
+PIECE_CHARS = 3
+# What a sentence's continuation after an inline formula's piece starts with: an
+# operator or a closing bracket, or a variable before a lower-case word ("T and the").
+_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|\S{1,2}\s+\p{Ll})")
+
+
+def inline_piece(c: Ctx) -> Verdict | None:
+    """After an inline formula's piece that pdftotext set on a line of its own, the sentence goes on.
+
+    A sub- or superscript, a limit or the slash of "∉" (at most
+    :data:`PIECE_CHARS` characters, one line, dropped as debris) between a line
+    that stops mid-sentence and a line that goes on in lower case, with an
+    operator or with a variable ("r ∈" / "/" / "T and the walk ...") is part of
+    the sentence, not a display formula that ends the paragraph.
+    """
+    s = c.state
+    if (
+        s is not None
+        and s.kind == BODY
+        and s.after_debris == 1
+        and 0 < s.debris_chars <= PIECE_CHARS
+        and s.last_cls is LineClass.UNFINISHED
+        and not s.last.debris  # a sentence's line, not a display's leftover
+        and not c.cur.ev.debris
+        and len(s.lines[-1].text.split(None, 3)) > 3
+        and len(c.text.split(None, 3)) > 3
+        and (c.lower or _GOES_ON.match(c.text) is not None)
+    ):
+        return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
     return None
 
 
