@@ -123,6 +123,15 @@ class Repeats:
             )
         return self._headers
 
+    def most(self) -> int:
+        """Pages a line at the first page's foot must repeat on to be furniture there: most pages.
+
+        The first page's foot holds notes, affiliations and a title's last
+        lines; the same line at the foot of most pages, however few, is a
+        running footer ("draft", a conference's short name) there too.
+        """
+        return max(2, self.pages // 2 + 1)
+
     def threshold(self) -> int:
         """Pages a line must repeat on to be furniture: 2, or an eighth of the pages."""
         return max(2, math.ceil(self.pages / 8))
@@ -199,6 +208,13 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
         if i in numbered and not number_mark_alone(page, i):
             found[i] = "page_number_at_foot"
         elif repeats.bottom[mask(text)] >= need and not first:
+            found[i] = "running_footer"
+        elif (
+            first
+            and repeats.bottom[mask(text)] >= repeats.most()
+            and text.lstrip()[:1].isalpha()  # not a number nor a note's mark: notes repeat too
+            and (i == 0 or not page[i - 1].text.strip())  # set apart, not a paragraph's line
+        ):
             found[i] = "running_footer"
     return found
 
