@@ -207,16 +207,23 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             continue
         if i in numbered and not number_mark_alone(page, i):
             found[i] = "page_number_at_foot"
-        elif repeats.bottom[mask(text)] >= need and not first:
-            found[i] = "running_footer"
-        elif (
-            first
-            and repeats.bottom[mask(text)] >= repeats.most()
-            and text.lstrip()[:1].isalpha()  # not a number nor a note's mark: notes repeat too
-            and (i == 0 or not page[i - 1].text.strip())  # set apart, not a paragraph's line
-        ):
+        elif (repeats.bottom[mask(text)] >= need and not first) or _footer_on_first_page(page, i, repeats):
             found[i] = "running_footer"
     return found
+
+
+def _footer_on_first_page(page: Sequence[Line], i: int, repeats: Repeats) -> bool:
+    """Is the first page's bottom line ``i`` the footer at the foot of most pages?
+
+    Set apart (not a paragraph's line) and starting with a letter: a note's
+    number or mark masks as a page number does, and notes repeat too.
+    """
+    text = page[i].text
+    return (
+        repeats.bottom[mask(text)] >= repeats.most()
+        and text.lstrip()[:1].isalpha()
+        and (i == 0 or not page[i - 1].text.strip())
+    )
 
 
 def _beside_page_number(page: Sequence[Line], i: int, numbers: Container[int], above: bool = False) -> bool:
