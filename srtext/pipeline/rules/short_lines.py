@@ -14,11 +14,12 @@ from srtext.pipeline.classify import (
     is_section_number_alone,
     next_section_number,
     section_number,
+    starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
-from srtext.pipeline.patterns import lazy
+from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
     CJK_SENTENCE_GOES_ON,
@@ -158,6 +159,49 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
     return None
 
 
+# A release's version ("1.1.0", "v2.13.0b1", "2025.10.16") with its date or name, as a
+# changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)".
+_VERSION = lazy(
+    r"""\A\s*v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
+    (?P<date>\s*\([^()]{4,40}\)|\s+[-–—]\s+\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
+    VERBOSE,
+)
+
+
+def release_heading(c: Ctx) -> Verdict | None:
+    """A release's version alone on its line, with its date or none, heads that release's notes.
+
+    Changelogs (a README's "History", a manual's release notes) head each
+    release with its version: "0.15.0 (May 17th, 2022)", "1.2.1 - 2025-10-26",
+    "2025.10.16".  Digits and dots look like table or formula debris; a version
+    with a date, a calendar version, or one of three parts over a list of
+    changes is a heading (alone, "2.3.1" may be a section's number: the rules
+    above and below take it with its title).
+    """
+    if not c.short:
+        return None
+    m = _VERSION.match(c.text)
+    if m is None:
+        return None
+    if not is_release(c.text) and not (
+        m.group("v").count(".") >= 2 and c.nxt is not None and starts_list_item(c.nxt.line.text)
+    ):
+        return None
+    return START_HEADING, "a release's version and date: a changelog's heading"
+
+
+def is_release(text: str) -> bool:
+    """Is the line a release's version with its date, or a calendar version ("2025.10.16")?
+
+    >>> [is_release(t) for t in ["1.1.0 (2015-07-27)", "0.10.4 - 2020-01-17", "2025.10.16", "3.0.0", "2.3"]]
+    [True, True, True, False, False]
+    """
+    if not text.lstrip()[:1].isdigit() and text.lstrip()[:1] != "v":
+        return False
+    m = _VERSION.match(text)
+    return m is not None and (m.group("date") is not None or len(m.group("v").split(".", 1)[0]) == 4)
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
@@ -220,7 +264,10 @@ def figure_label(c: Ctx) -> Verdict | None:
         and not c.cur.ev.numbered
         and not mid_sentence(s)
         and _label_like(c.text)
-        and (nxt.ev.caption or (nxt.ev.debris and not is_report_number(nxt.line.text)))
+        and (
+            nxt.ev.caption
+            or (nxt.ev.debris and not is_report_number(nxt.line.text) and not is_release(nxt.line.text))
+        )
     ):
         return DROP, "short line before figure debris or a caption: a figure's label"
     return None
