@@ -5,6 +5,13 @@ without space and without the hyphen.  The default mode keeps the hyphen where
 the next line does not continue a lower-case word ("Meier-|Schultze",
 "COVID-|19"), keeps a suspended hyphen with its space ("pre-|and post-war"),
 drops a soft hyphen, and joins CJK lines without a space.
+
+:class:`Dehyphenator` decides a line end with the document's words and the
+language's lexicon: each criterion is a function of :data:`HYPHEN_RULES`, named,
+documented and asked in order, and a verdict names the one that gave it.  The
+names are the table's (:func:`hyphen_rule_names`); ``--explain``, jsonl
+``--with-dropped`` and the audit page show them, through a :class:`Recorder`
+that the recovery uses only when one of them asks (the default path notes nothing).
 """
 
 from __future__ import annotations
