@@ -330,11 +330,11 @@ def _noted(record: dict[str, object], p: Paragraph, with_dropped: bool) -> dict[
     {'lines': [1, 2], 'hyphens': [{'line': 1, 'verdict': 'keep', 'rule': 'capital_after', 'at': 'x-|Y'}],
      'repairs': []}
     """
-    if with_dropped:
+    if with_dropped:  # a sentence's, or a piece's of a paragraph cut in several: those of its lines
         lines = record["lines"]
-        keep = lines if isinstance(lines, list) and lines != list(p.lines) else None
-        record["hyphens"] = [h._asdict() for h in p.hyphens if keep is None or h.line in keep]
-        record["repairs"] = [r._asdict() for r in p.repairs if keep is None or r.line in keep]
+        mine = set(lines) if isinstance(lines, list) else set(p.lines)
+        record["hyphens"] = [h._asdict() for h in p.hyphens if h.line in mine]
+        record["repairs"] = [r._asdict() for r in p.repairs if r.line in mine]
     return record
 
 
