@@ -160,10 +160,13 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     if not repairs:
         return None
     steps = [f for name, f, _pattern in REPAIR_RULES if name in repairs]
-    needs = _needs(repairs)
+    needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
+    may_need = re.compile("[" + "".join(_NEEDS[name] for name in sorted(repairs)) + "]").search
 
-    def repair(text: str) -> str:
-        if not needs(text):
+    def repair(text: str) -> str:  # _needs inlined: called for every line of every paragraph
+        if text.isascii() and text.isprintable():
+            return text  # no ligature, no mixed script, no control character
+        if may_need(text) is None or needed.search(text) is None:
             return text
         for step in steps:
             text = step(text)
