@@ -105,7 +105,7 @@ def test_noting_changes_no_output_and_every_note_is_named(case: Path) -> None:
     assert all(not p.hyphens and not p.repairs for p in plain)
     names = set(note_names())
     for p in noted:
-        assert {x.rule for x in (*p.hyphens, *p.repairs)} <= names
+        assert {h.rule for h in p.hyphens} | {r.rule for r in p.repairs} <= names
         assert {h.line for h in p.hyphens} <= set(p.lines)
 
 
