@@ -1,5 +1,5 @@
 """Each line end's verdict and each character repair as a named record: the criteria table, its golden
-cases (tests/hyphens/rules.tsv), and the notes --explain, jsonl --with-dropped and the audit page show."""
+cases (tests/hyphens/criteria/golden.tsv), and the notes --explain, jsonl --with-dropped and the audit page show."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from srtext.pipeline.output import explain_rows, format_jsonl
 from srtext.pipeline.vocabulary import Vocabulary
 from tests.conftest import CASES
 
-RULES = Path(__file__).parent / "hyphens" / "rules.tsv"
+RULES = Path(__file__).parent / "hyphens" / "criteria" / "golden.tsv"
 # A paragraph whose lines end in a hyphen broken word, a compound's hyphen, and a ligature (invented).
 TEXT = (
     "The survey of the river found that the rate of the fish in the slow meta-\n"
