@@ -1,5 +1,6 @@
-"""Each line end's verdict and each character repair as a named record: the criteria table, its golden
-cases (tests/hyphens/criteria/golden.tsv), and the notes --explain, jsonl --with-dropped and the audit page show."""
+"""Each line end's verdict and each character repair as a named record: the criteria table, its
+golden cases (tests/hyphens/criteria/golden.tsv), and the notes --explain, jsonl --with-dropped and
+the audit page show."""
 
 from __future__ import annotations
 
