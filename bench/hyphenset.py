@@ -213,18 +213,21 @@ def _family_splits(split_tsv: Path) -> dict[str, str]:
 
 
 def iter_converted_groups(
-    root: Path, split: str, families: dict[str, str] | None = None
+    root: Path, split: str, families: dict[str, str] | None = None, raw: bool = False
 ) -> Iterator[tuple[str, list[Case], list[str], int]]:
     """The documents of one split of a corpus of converter output with truth (``FAMILY/ID.pdftotext.txt``,
     ``ID.truth.txt``, ``ID.json`` with ``language`` and ``split``): ``(name, cases, lines, unlabelled)``.
 
     ``families`` (a real corpus's ``split.tsv``) decides the split by family; else each document's json.
+    ``raw``: the documents that kept their PDF, through ``pdftotext -raw`` (which keeps every line-end
+    hyphen, where pdftotext's default mode removes those it takes for a break), instead.
     """
     import json
+    import subprocess
 
     for meta_path in sorted(root.glob("*/*.json")):
         name = meta_path.name.removesuffix(".json")
-        text_path = meta_path.with_name(f"{name}.pdftotext.txt")
+        text_path = meta_path.with_name(f"{name}.pdf" if raw else f"{name}.pdftotext.txt")
         truth_path = meta_path.with_name(f"{name}.truth.txt")
         if not text_path.exists() or not truth_path.exists():
             continue
@@ -233,7 +236,11 @@ def iter_converted_groups(
         if where != split:
             continue
         lang = str(meta.get("language", "")).split("-")[0].lower()
-        text = text_path.read_text(encoding="utf-8", errors="replace")
+        if raw:
+            command = ["pdftotext", "-raw", "-enc", "UTF-8", str(text_path), "-"]
+            text = subprocess.run(command, capture_output=True, check=False).stdout.decode("utf-8", "replace")
+        else:
+            text = text_path.read_text(encoding="utf-8", errors="replace")
         cases, unlabelled = cases_from_text(text, truth_path.read_text(encoding="utf-8"), lang, name)
         yield name, cases, text.split("\n"), unlabelled
 
@@ -241,7 +248,7 @@ def iter_converted_groups(
 def main(argv: list[str] | None = None) -> int:
     """Per language, line-end hyphens decided right, on a corpus's tuning or validation half.
 
-    ``python -m bench.hyphenset ROOT [--families split.tsv] [--split tune|validate] [--wrong N]``
+    ``python -m bench.hyphenset ROOT [--families split.tsv] [--split tune|validate] [--raw] [--wrong N]``
     """
     import argparse
 
@@ -250,9 +257,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--families", type=Path, help="a real corpus's split.tsv (split by family)")
     parser.add_argument("--split", default="tune", choices=("tune", "validate"))
     parser.add_argument("--wrong", type=int, default=0, help="list this many wrong decisions (tuning only)")
+    parser.add_argument("--raw", action="store_true", help="the kept PDFs through pdftotext -raw instead")
     args = parser.parse_args(argv)
     families = _family_splits(args.families) if args.families else None
-    groups = list(iter_converted_groups(args.root, args.split, families))
+    groups = list(iter_converted_groups(args.root, args.split, families, args.raw))
     tallies, wrong = score([(cases, lines) for _n, cases, lines, _u in groups])
     unlabelled = sum(g[3] for g in groups)
     print(f"{args.root} {args.split}: {len(groups)} documents, {unlabelled} cases unlabelled")
