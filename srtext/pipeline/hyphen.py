@@ -136,6 +136,7 @@ class End(NamedTuple):
     head: str = ""
     tail: str = ""
     goes_on: bool = False
+    inside: bool = False  # the fragment follows a hyphen itself ("cray-mpich-" / "abi")
 
 
 class Joining(NamedTuple):
@@ -207,6 +208,21 @@ def break_mark(d: Dehyphenator, e: End) -> str | None:
     return "join" if d.marks_breaks(e.left[-1]) else None
 
 
+def compound_goes_back(d: Dehyphenator, e: End) -> str | None:
+    """The fragment before the hyphen follows a hyphen itself ("cray-mpich-" / "abi") and the two
+    parts make no word: a compound of several parts broken at one of its own hyphens, kept (but
+    "Broadcast-Adres-" / "sen" makes "Adressen", broken inside a part)."""
+    return "keep" if e.inside and not d.is_word(e.head + e.tail) else None
+
+
+def parts_seen_alone(d: Dehyphenator, e: End) -> str | None:
+    """Both parts are words the document writes alone ("update" and "grub"), and the joined word is
+    neither in the document nor a word of the language ("updategrub"): a compound of the two, kept."""
+    if not (d.vocabulary.unbroken(e.head) and d.vocabulary.unbroken(e.tail)) or len(e.tail) < 2:
+        return None
+    return None if d.is_word(e.head + e.tail) else "keep"
+
+
 def suspended_hyphen(d: Dehyphenator, e: End) -> str | None:
     """A conjunction after the hyphen ("Ein-" / "und Ausgang"), the two no word: suspended, with its space."""
     return "space" if e.tail.lower() in SUSPENSION_WORDS and not d.is_word(e.head + e.tail) else None
@@ -269,11 +285,13 @@ def joined_word_frequency(d: Dehyphenator, e: End) -> str:
 
 #: The criteria of a line end, asked in order; the first that answers decides.  The ends that
 #: are no hyphen after a letter come first (each needs its own end: their order is free).  Of a
-#: hyphen's: the next line's own evidence (a repeated hyphen, no letter, a compound going on)
-#: before the document's (its break mark, a suspension, the word seen elsewhere), the
-#: document's before the shape of the parts (one letter, a capital), and the lexicon last,
-#: opened only when a hyphen needs it; of the lexicon's, the fixed particles first, then the
-#: parts' and the joined word's frequencies.
+#: hyphen's: the next line's own evidence (a repeated hyphen, no letter); then the document's
+#: (the word seen elsewhere whole or hyphenated, which outweighs the shape of the words around:
+#: "Open-" / "VPN-based" is "OpenVPN-based" where the document has "OpenVPN"), a compound going
+#: on or back, unless the hyphen is the typesetter's break mark, a suspension, both parts seen
+#: alone; then the shape of the parts (one letter, a capital); and the lexicon last, opened only
+#: when a hyphen needs it: the fixed particles first, then the parts' and the joined word's
+#: frequencies.
 HYPHEN_RULES: tuple[Rule, ...] = (
     soft_hyphen,
     dash_end,
@@ -282,10 +300,12 @@ HYPHEN_RULES: tuple[Rule, ...] = (
     no_word_before,
     hyphen_repeated,
     no_word_after,
+    document_says,
     compound_goes_on,
     break_mark,
+    compound_goes_back,
     suspended_hyphen,
-    document_says,
+    parts_seen_alone,
     one_letter_head,
     capital_after,
     no_lexicon,
@@ -387,8 +407,9 @@ _MARKS = frozenset("\u2010\u2011")
 def end(left: str, right: str) -> End:
     """What the criteria see of a line end (``left`` not plain).
 
-    >>> end("the meta-", "bolic rate")
-    End(left='the meta-', right='bolic rate', hyphen=True, head='meta', tail='bolic', goes_on=False)
+    >>> end("the meta-", "bolic rate")  # doctest: +NORMALIZE_WHITESPACE
+    End(left='the meta-', right='bolic rate', hyphen=True, head='meta', tail='bolic', goes_on=False,
+        inside=False)
     """
     if not _HYPHEN_END.search(left):
         return End(left, right, False)
@@ -396,7 +417,10 @@ def end(left: str, right: str) -> End:
     word = _FIRST_WORD_HYPHEN.match(right)
     if fragment is None or word is None:
         return End(left, right, True)
-    return End(left, right, True, fragment.group(), word.group(1), bool(word.group(2)))
+    head = fragment.group()
+    at = fragment.start()
+    inside = at > 0 and left[at - 1] in HYPHENS
+    return End(left, right, True, head, word.group(1), bool(word.group(2)), inside)
 
 
 def around(left: str, right: str) -> str:
