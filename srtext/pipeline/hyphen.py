@@ -20,12 +20,14 @@ from collections.abc import Callable, Iterable, Sequence
 
 from srtext.lang import CJK_SCRIPTS, HYPHENS, SUSPENSION_WORDS
 from srtext.pipeline.patterns import lazy, pattern
-from srtext.record import NamedTuple
+from srtext.record import NamedTuple, Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from srtext.pipeline.lexicon import Lexicon
     from srtext.pipeline.vocabulary import Vocabulary
+
+    Rule = Callable[["Dehyphenator", "End"], "str | None"]  # a criterion of HYPHEN_RULES
 
 #: How two lines meet: characters to cut from the end of the left one, and the separator.
 Joint = Callable[[str, str], tuple[int, str]]
@@ -125,18 +127,29 @@ PART_ZIPF = 2.5
 PART_GAP = 2.0
 
 
-class End(NamedTuple):
+class End(Record):
     """What the criteria of :data:`HYPHEN_RULES` see of one line end: the two lines, and around a
     hyphen after a letter the fragment before it (``head``) and the word the next line starts
-    with (``tail``; both empty for any other end).  ``goes_on``: that word goes on with a hyphen."""
+    with (``tail``; both empty for any other end).  ``goes_on``: that word goes on with a hyphen;
+    ``inside``: the fragment follows a hyphen itself ("cray-mpich-" / "abi").  A plain class, not a
+    named tuple: made on the default path, its class costs less to build at start-up.
+    """
 
-    left: str
-    right: str
-    hyphen: bool
-    head: str = ""
-    tail: str = ""
-    goes_on: bool = False
-    inside: bool = False  # the fragment follows a hyphen itself ("cray-mpich-" / "abi")
+    _fields = ("left", "right", "hyphen", "head", "tail", "goes_on", "inside")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        left: str,
+        right: str,
+        hyphen: bool,
+        head: str = "",
+        tail: str = "",
+        goes_on: bool = False,
+        inside: bool = False,
+    ) -> None:
+        self.left, self.right, self.hyphen = left, right, hyphen
+        self.head, self.tail, self.goes_on, self.inside = head, tail, goes_on, inside
 
 
 class Joining(NamedTuple):
@@ -157,7 +170,6 @@ class Joining(NamedTuple):
 
 #: What each verdict does: characters cut from the left line, and the separator.
 VERDICTS: dict[str, tuple[int, str]] = {"join": (1, ""), "keep": (0, ""), "space": (0, " "), "close": (0, "")}
-Rule = Callable[["Dehyphenator", End], "str | None"]
 
 
 def soft_hyphen(d: Dehyphenator, e: End) -> str | None:
