@@ -200,3 +200,82 @@ def iter_arxiv_groups(bench: Path) -> Iterator[tuple[str, list[Case], list[str],
         text = proc.stdout.decode("utf-8", "replace")
         cases, unlabelled = cases_from_text(text, truth_path.read_text(encoding="utf-8"), "en", pdf.stem)
         yield f"{pdf.stem}.raw", cases, text.split("\n"), unlabelled
+
+
+def _family_splits(split_tsv: Path) -> dict[str, str]:
+    """A real corpus's split by family (``split.tsv``: family, tuning or validation), as tune/validate."""
+    out: dict[str, str] = {}
+    for row in split_tsv.read_text(encoding="utf-8").splitlines():
+        cells = row.split("\t")
+        if len(cells) >= 2 and not row.startswith("#") and cells[0] != "family":
+            out[cells[0]] = "tune" if cells[1].startswith("tun") else "validate"
+    return out
+
+
+def iter_converted_groups(
+    root: Path, split: str, families: dict[str, str] | None = None, raw: bool = False
+) -> Iterator[tuple[str, list[Case], list[str], int]]:
+    """The documents of one split of a corpus of converter output with truth (``FAMILY/ID.pdftotext.txt``,
+    ``ID.truth.txt``, ``ID.json`` with ``language`` and ``split``): ``(name, cases, lines, unlabelled)``.
+
+    ``families`` (a real corpus's ``split.tsv``) decides the split by family; else each document's json.
+    ``raw``: the documents that kept their PDF, through ``pdftotext -raw`` (which keeps every line-end
+    hyphen, where pdftotext's default mode removes those it takes for a break), instead.
+    """
+    import json
+    import subprocess
+
+    for meta_path in sorted(root.glob("*/*.json")):
+        name = meta_path.name.removesuffix(".json")
+        text_path = meta_path.with_name(f"{name}.pdf" if raw else f"{name}.pdftotext.txt")
+        truth_path = meta_path.with_name(f"{name}.truth.txt")
+        if not text_path.exists() or not truth_path.exists():
+            continue
+        meta = json.loads(meta_path.read_text(encoding="utf-8"))
+        where = families.get(meta_path.parent.name) if families is not None else meta.get("split")
+        if where != split:
+            continue
+        lang = str(meta.get("language", "")).split("-")[0].lower()
+        if raw:
+            command = ["pdftotext", "-raw", "-enc", "UTF-8", str(text_path), "-"]
+            text = subprocess.run(command, capture_output=True, check=False).stdout.decode("utf-8", "replace")
+        else:
+            text = text_path.read_text(encoding="utf-8", errors="replace")
+        cases, unlabelled = cases_from_text(text, truth_path.read_text(encoding="utf-8"), lang, name)
+        yield name, cases, text.split("\n"), unlabelled
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Per language, line-end hyphens decided right, on a corpus's tuning or validation half.
+
+    ``python -m bench.hyphenset ROOT [--families split.tsv] [--split tune|validate] [--raw] [--wrong N]``
+    """
+    import argparse
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("root", type=Path)
+    parser.add_argument("--families", type=Path, help="a real corpus's split.tsv (split by family)")
+    parser.add_argument("--split", default="tune", choices=("tune", "validate"))
+    parser.add_argument("--wrong", type=int, default=0, help="list this many wrong decisions (tuning only)")
+    parser.add_argument("--raw", action="store_true", help="the kept PDFs through pdftotext -raw instead")
+    args = parser.parse_args(argv)
+    families = _family_splits(args.families) if args.families else None
+    groups = list(iter_converted_groups(args.root, args.split, families, args.raw))
+    tallies, wrong = score([(cases, lines) for _n, cases, lines, _u in groups])
+    unlabelled = sum(g[3] for g in groups)
+    print(f"{args.root} {args.split}: {len(groups)} documents, {unlabelled} cases unlabelled")
+    print("lang\tcases\tright%\tall-join%\tjoin/keep/space")
+    for lang, t in sorted(tallies.items()):
+        kinds = answers(c for g in groups for c in g[1] if c.lang == lang)
+        split = "/".join(str(kinds[a]) for a in ANSWERS)
+        print(f"{lang}\t{t.total}\t{100 * t.accuracy:.2f}\t{100 * t.baseline / max(t.total, 1):.2f}\t{split}")
+    if args.split == "tune":
+        for case, got in wrong[: args.wrong]:
+            print(
+                f"{case.lang}\t{case.source}\t{case.answer}->{got}\t{case.left[-30:]!r}\t{case.right[:30]!r}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

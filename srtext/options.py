@@ -104,11 +104,12 @@ OPTIONS: tuple[Option, ...] = (
     Option(
         "explain",
         "instead of the text, write for every input line its number, page, class, band, "
-        "width/CW, decision, the rule that made it, and the reason (tab-separated)",
+        "width/CW, decision, the rule that made it, the reason, its text and its notes (tab-separated)",
         action="store_true",
         more="The classes are EL, FL and UL, the bands short, full and long, the decisions start, join, "
-        "heading, merge, drop and skip; a header row comes first.  Not with --format, --sentences "
-        "or --with-dropped",
+        "heading, merge, drop and skip; the notes name the verdict on the line's end and its criterion "
+        "(hyphen=join:part_not_a_word) and each character repair (repair=ligatures:ﬁ>fi), - for none; "
+        "a header row comes first.  Not with --format, --sentences or --with-dropped",
     ),
     Option(
         "stats",

@@ -11,9 +11,9 @@ import bisect
 from collections.abc import Iterable, Iterator
 
 from srtext.config import Config
-from srtext.pipeline.chars import repairer
+from srtext.pipeline.chars import RepairRecorder, repairer
 from srtext.pipeline.events import Event, Paragraph
-from srtext.pipeline.hyphen import Dehyphenator
+from srtext.pipeline.hyphen import Dehyphenator, Recorder
 from srtext.pipeline.lines import Line
 from srtext.pipeline.pages import mark_pages
 from srtext.pipeline.patterns import keep
@@ -36,6 +36,7 @@ def recover(
     stats: WidthStats | None = None,
     vocabulary: Vocabulary | None = None,
     geometry: Sequence[LineBox | None] | None = None,
+    note: bool = False,
 ) -> Iterator[Event]:
     """Recover paragraphs from numbered lines, streaming.
 
@@ -44,7 +45,10 @@ def recover(
     At most ``config.window`` lines are held back.  Pass a
     :class:`~srtext.pipeline.width.WidthStats` as ``stats`` to read the line-width histogram
     afterwards, and a :class:`~srtext.pipeline.vocabulary.Vocabulary` as ``vocabulary`` to
-    read the document's language (``vocabulary.lang``).
+    read the document's language (``vocabulary.lang``).  With ``note`` (or ``config.with_dropped``),
+    each paragraph carries the verdict on each of its line ends that is not plain and the
+    character repairs made (``Paragraph.hyphens``, ``Paragraph.repairs``), for ``--explain``,
+    jsonl and the audit page; without, nothing is noted (the default path's speed).
 
     >>> from srtext.pipeline.lines import text_lines
     >>> text = "Title\\n" + "A line of the body that runs on\\n" * 3 + "to its end.\\n"
@@ -64,7 +68,12 @@ def recover(
         vocabulary = Vocabulary(config.lang)
     marked = observe(mark_pages(lines, config.window), vocabulary)
     triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
-    joint = Dehyphenator(vocabulary, config.cache_dir).joint
+    dehyphenator = Dehyphenator(vocabulary, config.cache_dir)
+    joint = dehyphenator.joint
+    repair = repairer(config.repair)
+    if note or config.with_dropped:
+        joint = Recorder(dehyphenator)
+        repair = RepairRecorder(config.repair) if repair is not None else None
     return bounded(
         recover_default(
             triples,
@@ -73,7 +82,7 @@ def recover(
             drop=config.drop,
             stats=stats,
             joint=joint,
-            repair=repairer(config.repair),
+            repair=repair,
             geometry=geometry,
         )
     )

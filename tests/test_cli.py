@@ -93,6 +93,7 @@ def test_explain_names_every_line(
         "rule",
         "reason",
         "text",
+        "notes",
     ]
     assert [r.split("\t")[0] for r in rows[1:]] == [str(n) for n in range(1, 12)]
     footnote = rows[7].split("\t")

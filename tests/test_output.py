@@ -93,8 +93,12 @@ def test_jsonl_with_dropped_lists_furniture_with_its_class() -> None:
     assert dropped and all(r["kind"] in {"furniture", "footnote", "object"} for r in dropped)
     assert all(len(r["lines"]) == 1 for r in dropped)
     kept = _records(doc.read_bytes())
-    # the same paragraphs, each with the rules of its lines besides
-    assert [{k: v for k, v in r.items() if k != "rules"} for r in records if not r["dropped"]] == kept
+    # the same paragraphs, each with the rules, line ends and repairs of its lines besides
+    assert [
+        {k: v for k, v in r.items() if k not in ("rules", "hyphens", "repairs")}
+        for r in records
+        if not r["dropped"]
+    ] == kept
     assert all(len(r["rules"]) == len(r["lines"]) for r in records if not r["dropped"])
 
 

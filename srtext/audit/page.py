@@ -107,6 +107,8 @@ def audit_page(
             decisions.append(e)
         else:
             records.append(record_fields(e))
+    for p in paragraphs:  # each line end's verdict and each repair, in its line's panel
+        records.extend(record_fields(x) for x in (*p.hyphens, *p.repairs))
     owner = paragraph_of(decisions, paragraphs)
     kinds = _class_index([d.kind for d in decisions] + [p.kind for p in paragraphs])
     actions = _class_index(d.action for d in decisions)

@@ -15,10 +15,12 @@ A line needing none of them costs one regular-expression search.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 
 from srtext.pipeline.patterns import lazy
+from srtext.record import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -108,6 +110,26 @@ def fix_mixed_scripts(text: str) -> str:
     return _LETTERS.sub(_one_script, text)
 
 
+#: The repairs, in the order they are made: each one's name (``--no-repair``'s, and the rule
+#: ``--explain`` names it by), its function, and the pattern of what it changes.  Control
+#: characters go first, so that a ligature or a word they split is whole for the others.
+REPAIR_RULES: tuple[tuple[str, Callable[[str], str], regex.Pattern[str]], ...] = (
+    ("controls", remove_controls, _CONTROL),
+    ("ligatures", expand_ligatures, _LIGATURE),
+    ("scripts", fix_mixed_scripts, _LETTERS),
+)
+_REPLACE: dict[str, Callable[[str], str]] = {
+    "controls": lambda _c: "",
+    "ligatures": LIGATURES.__getitem__,
+    "scripts": lambda word: _one_script(_LETTERS.fullmatch(word)),  # type: ignore[arg-type]  # a word
+}
+
+
+def repair_rule_names() -> tuple[str, ...]:
+    """The repairs' names, in order: what ``--explain`` and jsonl name a repair by."""
+    return tuple(name for name, _f, _p in REPAIR_RULES)
+
+
 def check_repairs(names: Iterable[str]) -> frozenset[str]:
     """The names as a set, or a ValueError naming the first that is not a repair.
 
@@ -137,19 +159,11 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
     repairs = check_repairs(repairs)
     if not repairs:
         return None
-    steps = [
-        f
-        for name, f in (
-            ("controls", remove_controls),
-            ("ligatures", expand_ligatures),
-            ("scripts", fix_mixed_scripts),
-        )
-        if name in repairs
-    ]
+    steps = [f for name, f, _pattern in REPAIR_RULES if name in repairs]
     needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
     may_need = re.compile("[" + "".join(_NEEDS[name] for name in sorted(repairs)) + "]").search
 
-    def repair(text: str) -> str:
+    def repair(text: str) -> str:  # _needs inlined: called for every line of every paragraph
         if text.isascii() and text.isprintable():
             return text  # no ligature, no mixed script, no control character
         if may_need(text) is None or needed.search(text) is None:
@@ -159,3 +173,83 @@ def repairer(repairs: frozenset[str] = REPAIRS) -> Callable[[str], str] | None:
         return text
 
     return repair
+
+
+def _needs(repairs: frozenset[str]) -> Callable[[str], bool]:
+    """A test of whether a line may need one of the repairs: most lines are passed by it unsearched."""
+    needed = lazy("|".join(_ANY[name] for name in sorted(repairs)))
+    may_need = re.compile("[" + "".join(_NEEDS[name] for name in sorted(repairs)) + "]").search
+
+    def needs(text: str) -> bool:
+        if text.isascii() and text.isprintable():
+            return False  # no ligature, no mixed script, no control character
+        return may_need(text) is not None and needed.search(text) is not None
+
+    return needs
+
+
+class Repair(NamedTuple):
+    """One kind of change a repair made to a line: the repair's name (:data:`REPAIR_RULES`), what
+    it found and what it wrote (a control character as ``U+0088``), and how many times (``times``)."""
+
+    line: int
+    rule: str
+    before: str
+    after: str
+    times: int = 1
+
+
+def _shown(text: str) -> str:
+    """Text with control characters as their code points.
+
+    >>> _shown("a\x88"), _shown("")
+    ('aU+0088', '')
+    """
+    return _CONTROL.sub(lambda m: f"U+{ord(m.group()):04X}", text)
+
+
+class RepairRecorder:
+    """The repairs of :func:`repairer`, noting every change each repair made to a line, for
+    ``--explain``, jsonl ``--with-dropped`` and the audit page (used only when one of them asks).
+
+    >>> r = RepairRecorder(REPAIRS)
+    >>> r("ﬁrst \x88 eﬀort, ﬁne"), r("plain")
+    ('first  effort, fine', 'plain')
+    >>> r.take([3, 4])  # doctest: +NORMALIZE_WHITESPACE
+    (Repair(line=3, rule='controls', before='U+0088', after='', times=1),
+     Repair(line=3, rule='ligatures', before='ﬁ', after='fi', times=2),
+     Repair(line=3, rule='ligatures', before='ﬀ', after='ff', times=1))
+    """
+
+    def __init__(self, repairs: frozenset[str] = REPAIRS) -> None:
+        repairs = check_repairs(repairs)
+        self.rules = [(name, pattern) for name, _f, pattern in REPAIR_RULES if name in repairs]
+        self.needs = _needs(repairs) if repairs else lambda _text: False
+        self.noted: list[list[tuple[str, str, str]]] = []  # per line repaired, in order: its changes
+
+    def __call__(self, text: str) -> str:
+        changes: list[tuple[str, str, str]] = []
+        self.noted.append(changes)
+        if not self.needs(text):
+            return text
+        for name, pattern in self.rules:
+
+            def change(m: regex.Match[str], name: str = name) -> str:
+                before = m.group()
+                after = _REPLACE[name](before)
+                if after != before:
+                    changes.append((name, _shown(before), after))
+                return after
+
+            text = pattern.sub(change, text)
+        return text
+
+    def take(self, lines: Sequence[int]) -> tuple[Repair, ...]:
+        """The changes noted since the last call, counted; ``lines`` are the numbers of the lines
+        repaired, in order."""
+        noted, self.noted = self.noted, []
+        out: list[Repair] = []
+        for number, changes in zip(lines, noted, strict=False):
+            for (name, before, after), n in Counter(changes).items():
+                out.append(Repair(number, name, before, after, n))
+        return tuple(out)

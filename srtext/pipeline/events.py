@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from srtext.pipeline.chars import LIGATURES
+from srtext.pipeline.chars import LIGATURES, Repair, RepairRecorder
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.evidence import Evidence
-from srtext.pipeline.hyphen import Joint, Span, join_spans
+from srtext.pipeline.hyphen import Joining, Joint, Recorder, Span, join_spans
 from srtext.pipeline.lines import Line
 from srtext.record import NamedTuple
 
@@ -68,6 +68,11 @@ class Paragraph(NamedTuple):
         spans: where its text came from: ``(position in text, offset in the
             input, length, line number, page)`` for each line's piece (see
             :attr:`srtext.pipeline.lines.Line.offset`).
+        hyphens: the verdict on each of its line ends that is not plain (a hyphen, a dash,
+            CJK), with the criterion's name (:data:`srtext.pipeline.hyphen.HYPHEN_RULES`);
+            only when the recovery was asked to note them (``--explain``, jsonl
+            ``--with-dropped``, the audit page), else empty.
+        repairs: the character repairs made to its lines (:mod:`srtext.pipeline.chars`), when noted.
     """
 
     text: str
@@ -75,6 +80,8 @@ class Paragraph(NamedTuple):
     lines: tuple[int, ...]
     page: int
     spans: tuple[Span, ...] = ()
+    hyphens: tuple[Joining, ...] = ()
+    repairs: tuple[Repair, ...] = ()
 
     @property
     def start(self) -> int:
@@ -136,7 +143,10 @@ class Open:
 
         A span of a repaired line is split where the repair changed the text's
         length, so that every span's offsets point into the input as it was.
+        A joint or a repair that notes its verdicts (a :class:`~srtext.pipeline.hyphen.Recorder`,
+        a :class:`~srtext.pipeline.chars.RepairRecorder`) gives them to the paragraph.
         """
+        repaired = None
         if repair is None:
             pieces = [(x.text, x.offset, x.number, x.page) for x in self.lines]
             text, spans = join_spans(pieces, joint)
@@ -147,13 +157,37 @@ class Open:
             text, spans = join_spans(pieces, joint)
             if repaired != texts:  # a line was repaired
                 spans = _unrepaired(spans, self.lines, repaired)
-        return Paragraph(
+        paragraph = Paragraph(
             text=text,
             kind=self.kind,
             lines=tuple(dict.fromkeys(x.number for x in self.lines)),
             page=self.lines[0].page,
             spans=spans,
         )
+        if isinstance(joint, Recorder) or isinstance(repair, RepairRecorder):
+            return self._noted(paragraph, joint, repair, repaired)
+        return paragraph
+
+    def _noted(
+        self,
+        paragraph: Paragraph,
+        joint: Joint,
+        repair: Callable[[str], str] | None,
+        repaired: list[str] | None,
+    ) -> Paragraph:
+        """The paragraph with the verdicts its joint and its repair noted while it was made.
+
+        The joint was asked once between each two lines with text, in order, so its
+        k-th verdict is on the end of the k-th of them; each line was repaired once.
+        """
+        hyphens: tuple[Joining, ...] = ()
+        repairs: tuple[Repair, ...] = ()
+        if isinstance(joint, Recorder):
+            texts = repaired if repaired is not None else [x.text for x in self.lines]
+            hyphens = joint.take([x.number for x, t in zip(self.lines, texts, strict=True) if t.strip()])
+        if isinstance(repair, RepairRecorder):
+            repairs = repair.take([x.number for x in self.lines])
+        return paragraph._replace(hyphens=hyphens, repairs=repairs)
 
     @property
     def running(self) -> bool:

@@ -5,6 +5,13 @@ without space and without the hyphen.  The default mode keeps the hyphen where
 the next line does not continue a lower-case word ("Meier-|Schultze",
 "COVID-|19"), keeps a suspended hyphen with its space ("pre-|and post-war"),
 drops a soft hyphen, and joins CJK lines without a space.
+
+:class:`Dehyphenator` decides a line end with the document's words and the
+language's lexicon: each criterion is a function of :data:`HYPHEN_RULES`, named,
+documented and asked in order, and a verdict names the one that gave it.  The
+names are the table's (:func:`hyphen_rule_names`); ``--explain``, jsonl
+``--with-dropped`` and the audit page show them, through a :class:`Recorder`
+that the recovery uses only when one of them asks (the default path notes nothing).
 """
 
 from __future__ import annotations
@@ -13,11 +20,14 @@ from collections.abc import Callable, Iterable, Sequence
 
 from srtext.lang import CJK_SCRIPTS, HYPHENS, SUSPENSION_WORDS
 from srtext.pipeline.patterns import lazy, pattern
+from srtext.record import NamedTuple, Record
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from srtext.pipeline.lexicon import Lexicon
     from srtext.pipeline.vocabulary import Vocabulary
+
+    Rule = Callable[["Dehyphenator", "End"], "str | None"]  # a criterion of HYPHEN_RULES
 
 #: How two lines meet: characters to cut from the end of the left one, and the separator.
 Joint = Callable[[str, str], tuple[int, str]]
@@ -107,6 +117,8 @@ KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()
 KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
 _DIGIT_HYPHEN_END = lazy(rf"(?r)\d[{HYPHENS}]\Z")
 _FIRST_WORD_HYPHEN = lazy(rf"\A(\p{{L}}+)([{HYPHENS}]\p{{L}})?")
+#: A hyphen other than ASCII's, at this many line ends and never inside a line, is the typesetter's mark.
+MARK_ENDS = 2
 #: When both parts are words, the joined word must be at least this frequent (Zipf) to join.
 JOIN_ZIPF = 2.0
 #: Both parts at least this frequent, and the joined word not: keep the hyphen.
@@ -115,24 +127,226 @@ PART_ZIPF = 2.5
 PART_GAP = 2.0
 
 
+class End(Record):
+    """What the criteria of :data:`HYPHEN_RULES` see of one line end: the two lines, and around a
+    hyphen after a letter the fragment before it (``head``) and the word the next line starts
+    with (``tail``; both empty for any other end).  ``goes_on``: that word goes on with a hyphen;
+    ``inside``: the fragment follows a hyphen itself ("cray-mpich-" / "abi").  A plain class, not a
+    named tuple: made on the default path, its class costs less to build at start-up.
+    """
+
+    _fields = ("left", "right", "hyphen", "head", "tail", "goes_on", "inside")
+    __slots__ = _fields
+
+    def __init__(
+        self,
+        left: str,
+        right: str,
+        hyphen: bool,
+        head: str = "",
+        tail: str = "",
+        goes_on: bool = False,
+        inside: bool = False,
+    ) -> None:
+        self.left, self.right, self.hyphen = left, right, hyphen
+        self.head, self.tail, self.goes_on, self.inside = head, tail, goes_on, inside
+
+
+class Joining(NamedTuple):
+    """The verdict on one line end of a paragraph, with the criterion that gave it.
+
+    ``line`` is the input line that ends there; ``verdict`` is ``join`` (hyphen
+    removed, no space), ``keep`` (hyphen kept, no space), ``space`` (a space; a
+    hyphen kept), or ``close`` (no space: CJK); ``rule`` names the criterion
+    (:data:`HYPHEN_RULES`); ``at`` is the last word of the line and the first of the
+    next, as they were (``"meta-|bolic"``).
+    """
+
+    line: int
+    verdict: str
+    rule: str
+    at: str
+
+
+#: What each verdict does: characters cut from the left line, and the separator.
+VERDICTS: dict[str, tuple[int, str]] = {"join": (1, ""), "keep": (0, ""), "space": (0, " "), "close": (0, "")}
+
+
+def soft_hyphen(d: Dehyphenator, e: End) -> str | None:
+    """A soft hyphen at the end is where the typesetter broke a word: removed, the word joined."""
+    return "join" if e.left.endswith("\u00ad") else None
+
+
+def dash_end(d: Dehyphenator, e: End) -> str | None:
+    """A dash or minus sign after a letter ("Bose–" / "Einstein") is kept, with no space: no word's break."""
+    return "keep" if not e.hyphen and _DASH_END.search(e.left) else None
+
+
+def digit_hyphen(d: Dehyphenator, e: End) -> str | None:
+    """A hyphen after a digit ("1990-" / "2000") is a range's or a code's: kept, without a space."""
+    return "keep" if not e.hyphen and _DIGIT_HYPHEN_END.search(e.left) else None
+
+
+def cjk_lines(d: Dehyphenator, e: End) -> str | None:
+    """Two lines of a script written without spaces (CJK) meet without a space."""
+    return "close" if not e.hyphen and _CJK_END.search(e.left) and _CJK_START.search(e.right) else None
+
+
+def no_word_before(d: Dehyphenator, e: End) -> str | None:
+    """Any other end that is not a hyphen after a letter ("in 1990 -") meets the next line with a space."""
+    return "space" if not e.hyphen else None
+
+
+def hyphen_repeated(d: Dehyphenator, e: End) -> str | None:
+    """The next line starts with the hyphen again ("e-" / "-pošta"): written once."""
+    return "join" if _REPEATED_HYPHEN.match(e.right) else None
+
+
+def no_word_after(d: Dehyphenator, e: End) -> str | None:
+    """The next line does not start with a letter ("COVID-" / "19"): the hyphen is kept."""
+    return "keep" if not e.tail else None
+
+
+def compound_goes_on(d: Dehyphenator, e: End) -> str | None:
+    """The next word goes on as a compound ("state-" / "of-the-art"): the hyphen is kept,
+    unless the break's hyphen is the typesetter's own mark (:func:`break_mark`)."""
+    return "keep" if e.goes_on and not d.marks_breaks(e.left[-1]) else None
+
+
+def break_mark(d: Dehyphenator, e: End) -> str | None:
+    """The break's hyphen is a character (U+2010, U+2011) the document has at line ends only (at two
+    or more), never inside a line: the typesetter's mark of its breaks (WeasyPrint's
+    hyphenate-character, say), whatever the parts are ("Git\u2010" / "Hub"): joined."""
+    return "join" if d.marks_breaks(e.left[-1]) else None
+
+
+def compound_goes_back(d: Dehyphenator, e: End) -> str | None:
+    """The fragment before the hyphen follows a hyphen itself ("cray-mpich-" / "abi") and the two
+    parts make no word: a compound of several parts broken at one of its own hyphens, kept (but
+    "Broadcast-Adres-" / "sen" makes "Adressen", broken inside a part)."""
+    return "keep" if e.inside and not d.is_word(e.head + e.tail) else None
+
+
+def parts_seen_alone(d: Dehyphenator, e: End) -> str | None:
+    """Both parts are words the document writes alone ("update" and "grub"), and the joined word is
+    neither in the document nor a word of the language ("updategrub"): a compound of the two, kept."""
+    if not (d.vocabulary.unbroken(e.head) and d.vocabulary.unbroken(e.tail)) or len(e.tail) < 2:
+        return None
+    return None if d.is_word(e.head + e.tail) else "keep"
+
+
+def suspended_hyphen(d: Dehyphenator, e: End) -> str | None:
+    """A conjunction after the hyphen ("Ein-" / "und Ausgang"), the two no word: suspended, with its space."""
+    return "space" if e.tail.lower() in SUSPENSION_WORDS and not d.is_word(e.head + e.tail) else None
+
+
+def document_says(d: Dehyphenator, e: End) -> str | None:
+    """The document has the word elsewhere, unbroken ("metabolic") or hyphenated ("cost-effective"),
+    on a line: the form it has more often."""
+    whole = d.vocabulary.unbroken(e.head + e.tail)
+    hyphenated = d.vocabulary.hyphenated(f"{e.head}-{e.tail}")
+    if whole or hyphenated:
+        return "join" if whole >= hyphenated else "keep"
+    return None
+
+
+def one_letter_head(d: Dehyphenator, e: End) -> str | None:
+    """One letter before the hyphen ("x-" / "axis"): a compound, the hyphen kept."""
+    return "keep" if len(e.head) == 1 else None
+
+
+def capital_after(d: Dehyphenator, e: End) -> str | None:
+    """A capital after the hyphen ("Meier-" / "Schultze"), both parts not capitals: a compound, kept."""
+    return "keep" if not e.tail[0].islower() and not (e.head.isupper() and e.tail.isupper()) else None
+
+
+def no_lexicon(d: Dehyphenator, e: End) -> str | None:
+    """No word list for the language: a break inside a lower-case word is the typesetter's, joined."""
+    return "join" if d.lexicon() is None else None
+
+
+def hyphenated_particle(d: Dehyphenator, e: End) -> str | None:
+    """A particle always written with a hyphen ("когда-" / "то", "кое-" / "как"): kept."""
+    lang = d.lexicon().lang  # type: ignore[union-attr]  # no_lexicon came first
+    keep = e.tail.lower() in KEEP_TAILS.get(lang, ()) or e.head.lower() in KEEP_HEADS.get(lang, ())
+    return "keep" if keep else None
+
+
+def part_not_a_word(d: Dehyphenator, e: End) -> str | None:
+    """A part that is no frequent word on its own ("meta-" / "bolic"): a word broken in two, joined."""
+    return "join" if d.rarer_part(e) < PART_ZIPF else None
+
+
+def closed_compound(d: Dehyphenator, e: End) -> str | None:
+    """Both parts words, in a language that writes compounds closed (German, Dutch, the Nordic and
+    West Slavic languages...): joined, but for a Slavic "-o" compound adjective ("naučno-istraživački")."""
+    lang = d.lexicon().lang  # type: ignore[union-attr]
+    if lang not in CLOSED_COMPOUNDS:
+        return None
+    head, tail = e.head, e.tail
+    adjective = lang in O_COMPOUNDS and head[-1] in "oо" and len(head) > 3 and len(tail) > 3
+    return "keep" if adjective else "join"
+
+
+def joined_word_frequency(d: Dehyphenator, e: End) -> str:
+    """Both parts words: joined when the joined word is frequent, absolutely and against its rarer
+    part ("followup" is rarer than "follow" and "up": kept)."""
+    joined = d.lexicon().zipf(e.head + e.tail)  # type: ignore[union-attr]
+    return "join" if joined >= max(JOIN_ZIPF, d.rarer_part(e) - PART_GAP) else "keep"
+
+
+#: The criteria of a line end, asked in order; the first that answers decides.  The ends that
+#: are no hyphen after a letter come first (each needs its own end: their order is free).  Of a
+#: hyphen's: the next line's own evidence (a repeated hyphen, no letter); then the document's
+#: (the word seen elsewhere whole or hyphenated, which outweighs the shape of the words around:
+#: "Open-" / "VPN-based" is "OpenVPN-based" where the document has "OpenVPN"), a compound going
+#: on or back, unless the hyphen is the typesetter's break mark, a suspension, both parts seen
+#: alone; then the shape of the parts (one letter, a capital); and the lexicon last, opened only
+#: when a hyphen needs it: the fixed particles first, then the parts' and the joined word's
+#: frequencies.
+HYPHEN_RULES: tuple[Rule, ...] = (
+    soft_hyphen,
+    dash_end,
+    digit_hyphen,
+    cjk_lines,
+    no_word_before,
+    hyphen_repeated,
+    no_word_after,
+    document_says,
+    compound_goes_on,
+    break_mark,
+    compound_goes_back,
+    suspended_hyphen,
+    parts_seen_alone,
+    one_letter_head,
+    capital_after,
+    no_lexicon,
+    hyphenated_particle,
+    part_not_a_word,
+    closed_compound,
+    joined_word_frequency,
+)
+
+
+def hyphen_rule_names() -> tuple[str, ...]:
+    """The names of :data:`HYPHEN_RULES`, in order: what ``--explain`` and jsonl name a line end by."""
+    return tuple(rule.__name__ for rule in HYPHEN_RULES)
+
+
 class Dehyphenator:
     """Joints that decide a line-end hyphen from the document's words and the language's lexicon.
 
-    In order: a soft hyphen is removed; a dash, minus sign or a digit's hyphen
-    at the end is kept and never joined as a word; a hyphen repeated at the start
-    of the next line ("e-" / "-pošta") is written once; a next word that goes on
-    as a compound ("state-" / "of-the-art") keeps it; a conjunction after it
-    keeps it suspended with its space ("Ein- und"); the document decides when it
-    has the word unbroken ("metabolic") or hyphenated ("cost-effective")
-    elsewhere; a one-letter head, a capital or a digit after it keeps it
-    ("x-axis", "Meier-Schultze", "COVID-19"); then the lexicon (:meth:`joins`).
-    The lexicon is opened only when a hyphen needs it.
+    Each line end that is not plain (:func:`plain_end`) is put to the criteria of
+    :data:`HYPHEN_RULES` in order, and the first that answers decides; :meth:`verdict`
+    says which.  The lexicon is opened only when a hyphen needs it.
 
     >>> from srtext.pipeline.vocabulary import Vocabulary
     >>> d = Dehyphenator(Vocabulary("en"))
     >>> [dehyphenate(a, b, d.joint) for a, b in [("meta-", "bolic"), ("cost-", "effective"),
     ...     ("pre-", "and post-war"), ("Meier-", "Schultze"), ("Bose\u2013", "Einstein")]]
     ['metabolic', 'cost-effective', 'pre- and post-war', 'Meier-Schultze', 'Bose\u2013Einstein']
+    >>> d.verdict("a meta-", "bolic rate"), d.verdict("Meier-", "Schultze")
+    (('join', 'part_not_a_word'), ('keep', 'capital_after'))
     """
 
     def __init__(self, vocabulary: Vocabulary, cache_dir: str | None = None) -> None:
@@ -152,27 +366,16 @@ class Dehyphenator:
         """How ``left`` and ``right`` meet (see :func:`joint`)."""
         if plain_end(left):
             return 0, " "
-        if not _HYPHEN_END.search(left):
-            if _DASH_END.search(left) or _DIGIT_HYPHEN_END.search(left):
-                return 0, ""
-            return joint(left, right)
-        if _REPEATED_HYPHEN.match(right):
-            return 1, ""  # "e-" / "-pošta": the next line carries the hyphen
-        fragment = _LAST_FRAGMENT.search(left)
-        word = _FIRST_WORD_HYPHEN.match(right)
-        if fragment is None or word is None:
-            return 0, ""
-        head, tail = fragment.group(), word.group(1)
-        if word.group(2):
-            return 0, ""  # "state-" / "of-the-art": the next word goes on as a compound
-        if tail.lower() in SUSPENSION_WORDS and not self.is_word(head + tail):
-            return 0, " "
-        evidence = self.document_says(head, tail)
-        if evidence is not None:
-            return (1, "") if evidence else (0, "")
-        if len(head) == 1 or (not tail[0].islower() and not (head.isupper() and tail.isupper())):
-            return 0, ""  # "x-axis", "Meier-Schultze", "COVID-19"
-        return (1, "") if self.joins(head, tail) else (0, "")
+        return VERDICTS[self.verdict(left, right)[0]]
+
+    def verdict(self, left: str, right: str) -> tuple[str, str]:
+        """The verdict on the end of ``left`` before ``right``, and the name of the criterion that gave it."""
+        e = end(left, right)
+        for rule in HYPHEN_RULES:
+            answer = rule(self, e)
+            if answer is not None:
+                return answer, rule.__name__
+        raise AssertionError("the last criterion always answers")  # pragma: no cover
 
     def is_word(self, word: str) -> bool:
         if self.vocabulary.unbroken(word):
@@ -180,36 +383,98 @@ class Dehyphenator:
         lexicon = self.lexicon()
         return lexicon is not None and lexicon.zipf(word) >= JOIN_ZIPF
 
-    def document_says(self, head: str, tail: str) -> bool | None:
-        """Join (True) or keep (False) when the document has the word elsewhere; else None."""
-        whole = self.vocabulary.unbroken(head + tail)
-        hyphenated = self.vocabulary.hyphenated(f"{head}-{tail}")
-        if whole or hyphenated:
-            return whole >= hyphenated
-        return None
+    def marks_breaks(self, hyphen: str) -> bool:
+        """Does the document write ``hyphen`` (not ASCII's) at line ends only, never inside a line, and
+        at more than one (one end is no evidence of a habit)?"""
+        if hyphen not in _MARKS:
+            return False
+        ends, inside = self.vocabulary.marks(hyphen)
+        return ends >= MARK_ENDS and inside == 0
+
+    def rarer_part(self, e: End) -> float:
+        """The frequency (Zipf) of the rarer part; 0 for a one-letter tail."""
+        lexicon = self.lexicon()
+        if lexicon is None or len(e.tail) <= 1:
+            return 0.0
+        return min(lexicon.zipf(e.head), lexicon.zipf(e.tail))
 
     def joins(self, head: str, tail: str) -> bool:
-        """Is ``head-`` / ``tail`` one word broken by the typesetter (not a compound's hyphen)?
+        """Is ``head-`` / ``tail`` one word broken by the typesetter (the lexicon's criteria only)?
 
-        Particles that are always hyphenated keep it ("когда-то"); parts that are
-        not both words join; languages that write compounds closed join (except
-        Slavic "-o" compound adjectives, "naučno-istraživački"); else the joined
-        word must be frequent enough, absolutely and against its rarer part.
+        >>> from srtext.pipeline.vocabulary import Vocabulary
+        >>> Dehyphenator(Vocabulary("en")).joins("meta", "bolic")
+        True
         """
-        lexicon = self.lexicon()
-        if lexicon is None:
-            return True
-        lang = lexicon.lang
-        if tail.lower() in KEEP_TAILS.get(lang, ()) or head.lower() in KEEP_HEADS.get(lang, ()):
-            return False  # "когда-то", "кое-как"
-        joined = lexicon.zipf(head + tail)
-        part = min(lexicon.zipf(head), lexicon.zipf(tail)) if len(tail) > 1 else 0.0
-        if part < PART_ZIPF:
-            return True
-        if lang in CLOSED_COMPOUNDS:
-            # Closed compounds, except Slavic compound adjectives ("naučno-istraživački").
-            return not (lang in O_COMPOUNDS and head[-1] in "oо" and len(head) > 3 and len(tail) > 3)
-        return joined >= max(JOIN_ZIPF, part - PART_GAP)
+        e = End(head + "-", tail, True, head, tail)
+        for rule in HYPHEN_RULES[HYPHEN_RULES.index(no_lexicon) :]:
+            answer = rule(self, e)
+            if answer is not None:
+                return answer == "join"
+        return True  # pragma: no cover
+
+
+_MARKS = frozenset("\u2010\u2011")
+
+
+def end(left: str, right: str) -> End:
+    """What the criteria see of a line end (``left`` not plain).
+
+    >>> end("the meta-", "bolic rate")  # doctest: +NORMALIZE_WHITESPACE
+    End(left='the meta-', right='bolic rate', hyphen=True, head='meta', tail='bolic', goes_on=False,
+        inside=False)
+    """
+    if not _HYPHEN_END.search(left):
+        return End(left, right, False)
+    fragment = _LAST_FRAGMENT.search(left)
+    word = _FIRST_WORD_HYPHEN.match(right)
+    if fragment is None or word is None:
+        return End(left, right, True)
+    head = fragment.group()
+    at = fragment.start()
+    inside = at > 0 and left[at - 1] in HYPHENS
+    return End(left, right, True, head, word.group(1), bool(word.group(2)), inside)
+
+
+def around(left: str, right: str) -> str:
+    """The last word of ``left`` and the first of ``right``, as they were: where a joint is.
+
+    >>> around("a meta-", "bolic rate"), around("", "x")
+    ('meta-|bolic', '|x')
+    """
+    return f"{left.rsplit(None, 1)[-1] if left.strip() else ''}|{(right.split(None, 1) or [''])[0]}"
+
+
+class Recorder:
+    """A joint that notes the verdict on every line end that is not plain, for ``--explain``, jsonl
+    ``--with-dropped`` and the audit page: the recovery uses it only when one of them asks.
+
+    :meth:`take` gives the verdicts noted since it was last called, with the lines they end.
+
+    >>> from srtext.pipeline.vocabulary import Vocabulary
+    >>> r = Recorder(Dehyphenator(Vocabulary("en")))
+    >>> join_spans([("a meta-", 0, 4, 1), ("bolic", 8, 5, 1), ("rate", 14, 6, 1)], r)[0]
+    'a metabolic rate'
+    >>> r.take([4, 5, 6])
+    (Joining(line=4, verdict='join', rule='part_not_a_word', at='meta-|bolic'),)
+    """
+
+    def __init__(self, dehyphenator: Dehyphenator) -> None:
+        self.dehyphenator = dehyphenator
+        self.noted: list[tuple[str, str, str] | None] = []  # one per joint asked, in order
+
+    def __call__(self, left: str, right: str) -> tuple[int, str]:
+        if plain_end(left):
+            self.noted.append(None)
+            return 0, " "
+        verdict, rule = self.dehyphenator.verdict(left, right)
+        self.noted.append((verdict, rule, around(left, right)))
+        return VERDICTS[verdict]
+
+    def take(self, lines: Sequence[int]) -> tuple[Joining, ...]:
+        """The verdicts noted since the last call; ``lines`` are the numbers of the lines joined,
+        in order (those with text): the k-th joint is the end of the k-th."""
+        noted, self.noted = self.noted, []
+        return tuple(Joining(lines[k], *v) for k, v in enumerate(noted) if v is not None and k < len(lines))
 
 
 def dehyphenate(left: str, right: str, decide: Joint | None = None) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import functools
 
 from srtext.pipeline import steps
+from srtext.pipeline.chars import repair_rule_names
+from srtext.pipeline.hyphen import hyphen_rule_names
 from srtext.pipeline.pages import PAGE_RULES
 from srtext.pipeline.rules import RULES
 
@@ -49,3 +51,13 @@ def known(rule: str) -> bool:
     """Is every part of a decision's rule a name of :func:`rule_names`?"""
     names = _known()
     return bool(rule) and all(part in names for part in rule.split(" > "))
+
+
+def note_names() -> tuple[str, ...]:
+    """The names of a line's notes beside its decision (``--explain``'s ``notes``, jsonl's ``hyphens`` and
+    ``repairs``): the criteria of a line end's verdict, then the character repairs, each table in order.
+
+    >>> "part_not_a_word" in note_names(), "ligatures" in note_names(), "debris" in note_names()
+    (True, True, False)
+    """
+    return (*hyphen_rule_names(), *repair_rule_names())

@@ -24,7 +24,15 @@ The JSON lines format (``--format jsonl``) writes one object per paragraph
     document and of the sentence in its paragraph;
 ``level``
     a heading's only: its level, 1 to 6, from its numbering (see
-    :mod:`srtext.pipeline.levels`).
+    :mod:`srtext.pipeline.levels`);
+``rules``, ``rule``, ``hyphens``, ``repairs``
+    with ``--with-dropped`` only: the rules that decided a paragraph's lines (one per
+    line) and a dropped line's rule; a paragraph's (or sentence's) line ends that are
+    not plain, each ``{"line", "verdict", "rule", "at"}`` (``verdict``: ``join``,
+    ``keep``, ``space`` or ``close``; ``rule``: the criterion of
+    :data:`srtext.pipeline.hyphen.HYPHEN_RULES`; ``at``: the words around the end,
+    ``"meta-|bolic"``), and its character repairs, each ``{"line", "rule", "before",
+    "after", "times"}`` (:data:`srtext.pipeline.chars.REPAIR_RULES`).
 
 The Markdown format (``--format markdown``) writes a heading as ``#`` times
 its level and a space, an item of a bulleted list as ``- `` and its text (an
@@ -37,6 +45,7 @@ that starts no list item) gets a backslash before it.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 
 from srtext.pipeline.events import HEADING, Decision, Event, Paragraph
@@ -263,9 +272,9 @@ def format_jsonl(
                 if number == 0:
                     lang = _language(lang)
                 for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
-                    yield _json(_leveled(record, level, named))
+                    yield _json(_noted(_leveled(record, level, named), e, with_dropped))
             else:
-                yield _json(_leveled(paragraph_record(e), level, named))
+                yield _json(_noted(_leveled(paragraph_record(e), level, named), e, with_dropped))
             number += 1
         elif with_dropped:
             if e.action == "drop":
@@ -309,6 +318,23 @@ def _leveled(
         record["level"] = level
     if rules is not None:
         record["rules"] = rules
+    return record
+
+
+def _noted(record: dict[str, object], p: Paragraph, with_dropped: bool) -> dict[str, object]:
+    """With ``with_dropped``, the record with the line ends and repairs of its lines, as its last keys.
+
+    >>> from srtext.pipeline.hyphen import Joining
+    >>> p = Paragraph("x-y", "body", (1, 2), 1, (), (Joining(1, "keep", "capital_after", "x-|Y"),))
+    >>> _noted({"lines": [1, 2]}, p, True)  # doctest: +NORMALIZE_WHITESPACE
+    {'lines': [1, 2], 'hyphens': [{'line': 1, 'verdict': 'keep', 'rule': 'capital_after', 'at': 'x-|Y'}],
+     'repairs': []}
+    """
+    if with_dropped:  # a sentence's, or a piece's of a paragraph cut in several: those of its lines
+        lines = record["lines"]
+        mine = set(lines) if isinstance(lines, list) else set(p.lines)
+        record["hyphens"] = [h._asdict() for h in p.hyphens if h.line in mine]
+        record["repairs"] = [r._asdict() for r in p.repairs if r.line in mine]
     return record
 
 
@@ -378,20 +404,82 @@ def body_height(geometry: Geometry) -> float | None:
     return max(counts, key=counts.__getitem__) if counts else None
 
 
-EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\n"
+EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\tnotes\n"
+#: Rows held back at most by :func:`explain_rows`, waiting for their paragraph's notes (a bound on memory).
+EXPLAIN_HOLD = 20_000
 
 
-def explain_line(d: Decision) -> str:
-    """One tab-separated row of ``--explain`` output.
+def explain_line(d: Decision, notes: str = "") -> str:
+    """One tab-separated row of ``--explain`` output; ``notes`` are the line's (:func:`line_notes`).
 
     >>> from srtext.pipeline.lines import Line
     >>> from srtext.pipeline.classify import LineClass, Band
     >>> print(explain_line(Decision(Line(7, 2, "x = 1"), LineClass.UNFINISHED, Band.SHORT,
     ...       5, 60, "object", "drop", "debris", "debris")), end="")  # doctest: +NORMALIZE_WHITESPACE
-    7	2	UL	short	5/60	object	drop	debris	debris	x = 1
+    7	2	UL	short	5/60	object	drop	debris	debris	x = 1	-
     """
     band = d.band.value if d.band is not None else "-"
     text = d.line.text.replace("\t", " ")
     cells: tuple[object, ...] = (d.line.number, d.line.page, d.cls.value, band, f"{d.width}/{d.cw}")
-    cells += (d.kind, d.action, d.rule or "-", d.reason, text)
+    cells += (d.kind, d.action, d.rule or "-", d.reason, text, notes or "-")
     return "\t".join(map(str, cells)) + "\n"
+
+
+def line_notes(p: Paragraph) -> dict[int, list[str]]:
+    """The notes of a paragraph's lines: the verdict on a line's end (``hyphen=VERDICT:RULE``) and
+    each repair made to it (``repair=RULE:BEFORE>AFTER``, ``*N`` when made N times).
+
+    >>> from srtext.pipeline.hyphen import Joining
+    >>> from srtext.pipeline.chars import Repair
+    >>> hyphens = (Joining(4, "join", "part_not_a_word", "meta-|bolic"),)
+    >>> repairs = (Repair(5, "ligatures", "ﬁ", "fi", 2),)
+    >>> p = Paragraph("a metabolic ﬁt", "body", (4, 5), 1, (), hyphens, repairs)
+    >>> line_notes(p)
+    {4: ['hyphen=join:part_not_a_word'], 5: ['repair=ligatures:ﬁ>fi*2']}
+    """
+    notes: dict[int, list[str]] = {}
+    for h in p.hyphens:
+        notes.setdefault(h.line, []).append(f"hyphen={h.verdict}:{h.rule}")
+    for r in p.repairs:
+        times = f"*{r.times}" if r.times > 1 else ""
+        notes.setdefault(r.line, []).append(f"repair={r.rule}:{r.before}>{r.after}{times}".replace("\t", " "))
+    return notes
+
+
+def explain_rows(events: Iterable[Event]) -> Iterator[str]:
+    """The ``--explain`` table: its header, and a row per decision, in input order, with the line's notes.
+
+    A line's notes come with its paragraph, which is made after its lines are
+    decided: a kept line's row waits until its paragraph has come (at most
+    :data:`EXPLAIN_HOLD` rows wait; then the oldest goes without).  A line with two
+    decisions (a line split in two) has its notes on its first row.
+
+    >>> from srtext.api import recover
+    >>> from srtext.pipeline.lines import text_lines
+    >>> rows = list(explain_rows(recover(text_lines("A first line of a meta-\\nbolic rate.\\n"), note=True)))
+    >>> [r.rstrip("\\n").split("\\t")[-1] for r in rows]
+    ['notes', 'hyphen=join:part_not_a_word', '-']
+    """
+    yield EXPLAIN_HEADER
+    waiting: deque[Decision] = deque()
+    made: set[int] = set()  # the lines of the paragraphs made
+    notes: dict[int, list[str]] = {}
+    for e in events:
+        if isinstance(e, Paragraph):
+            made.update(e.lines)
+            for n, said in line_notes(e).items():
+                notes.setdefault(n, []).extend(said)
+        else:
+            waiting.append(e)
+        while waiting and (
+            waiting[0].action in ("drop", "skip")
+            or waiting[0].line.number in made
+            or len(waiting) > EXPLAIN_HOLD
+        ):
+            d = waiting.popleft()
+            n = d.line.number
+            if not waiting or waiting[0].line.number != n:
+                made.discard(n)
+            yield explain_line(d, " ".join(notes.pop(n, ())))
+    for d in waiting:
+        yield explain_line(d, " ".join(notes.pop(d.line.number, ())))

@@ -21,6 +21,8 @@ from srtext.pipeline.patterns import lazy
 
 # A word broken at a line end, with its two fragments: not evidence of either.
 _BREAKS = (*HYPHENS, "\u00ad")
+# Hyphens other than ASCII's, which a typesetter may write where it breaks a word (Vocabulary.inside).
+_MARKS = ("\u2010", "\u2011")
 # Searched from the end ((?r)): forward, every start of a long run of letters was tried (quadratic).
 _HEAD_FRAGMENT = lazy(rf"(?r)\p{{L}}*[{HYPHENS}\u00ad]\Z")
 _TAIL_FRAGMENT = lazy(r"\A\s*\p{L}*")
@@ -47,6 +49,8 @@ class Vocabulary:
         self._pending: list[str] = []
         self._words: Counter[str] = Counter()
         self._compounds: Counter[str] = Counter()
+        self._inside: Counter[str] = Counter()  # the break marks (U+2010, U+2011) seen inside a line
+        self._ends: Counter[str] = Counter()  # ... and at a line's end
         self._sample: list[str] = []
         self._sample_size = 0
         self._lang = lang
@@ -67,6 +71,12 @@ class Vocabulary:
         if self._sample_size < 200_000:  # the language detection's sample: kept only while it grows
             self._sample.append(joined)
             self._sample_size += len(joined)
+        if not joined.isascii():
+            for mark in _MARKS:
+                if mark in joined:
+                    ends = sum(t.endswith(mark) for t in map(str.rstrip, pending))
+                    self._ends[mark] += ends
+                    self._inside[mark] += joined.count(mark) - ends
         if joined.endswith(_BREAKS) or any(f"{mark}\n" in joined for mark in _BREAKS):
             joined = "\n".join(without_broken_words(pending))  # only when a line ends in a hyphen
         text = joined.lower()
@@ -90,6 +100,21 @@ class Vocabulary:
         """How often the document has the compound (``"cost-effective"``) with its hyphen mid-line."""
         self._digest()
         return self._compounds[compound.lower().translate(_AS_ASCII_HYPHEN)]
+
+    def marks(self, mark: str) -> tuple[int, int]:
+        """How often the document has ``mark`` (U+2010 or U+2011) at a line's end, and inside a line.
+
+        A document that has one at line ends only has it as its typesetter's mark of a
+        word broken there (see :func:`srtext.pipeline.hyphen.break_mark`).
+
+        >>> v = Vocabulary()
+        >>> v.add("a meta\u2010 "), v.add("bolic rate"), v.add("the non\u2011stop line")
+        (None, None, None)
+        >>> v.marks("\u2010"), v.marks("\u2011")
+        ((1, 0), (0, 1))
+        """
+        self._digest()
+        return self._ends[mark], self._inside[mark]
 
     @property
     def lang(self) -> str | None:

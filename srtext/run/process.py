@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config, RunOptions
 from srtext.geometry.sniff import is_bbox
-from srtext.pipeline.events import Decision, Event, Paragraph
+from srtext.pipeline.events import Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
     decode_chunks,
@@ -28,7 +28,7 @@ from srtext.pipeline.lines import (
     number_lines,
     valid_text,
 )
-from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
+from srtext.pipeline.output import explain_rows, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
 from srtext.recovery import recover
@@ -109,14 +109,16 @@ class Document:
         chunks, sniff = self._bbox(chunks, sniff)
         lines = number_lines(iter_physical(self.texts(chunks, sniff=sniff)))
         recovered = recover(
-            lines, self.config, stats=self.stats, vocabulary=self.vocabulary, geometry=self.geometry
+            lines,
+            self.config,
+            stats=self.stats,
+            vocabulary=self.vocabulary,
+            geometry=self.geometry,
+            note=explain or seen is not None,  # the line ends' verdicts and the repairs, for these to show
         )
         events = self._count(recovered, dropped, seen)
         if explain:
-            yield EXPLAIN_HEADER
-            for e in events:
-                if isinstance(e, Decision):
-                    yield explain_line(e)
+            yield from explain_rows(events)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 
