@@ -80,6 +80,7 @@ _CAPTION = pattern(
         \s*[A-Z]?\d++(?:[.-]\d+)*+[a-z]?+(?:\s*[.:|—–-]|(?!\s+\p{{Ll}}|\s*,))
       | {alternation(CAPTION_SHORT_LABELS)}\s*\d+(?:[.-]\d+)*[a-z]?\s*[.:]
       | [{CAPTION_CHARS}]\s*\d+(?:[.-]\d+)*\s*[：:．.\s]
+      | (?:FIG\.|FIGURE|TABLE|TAB\.)\s*(?:[IVXL]+|\d+(?:[.-]\d+)*[a-z]?)\s*(?:[.:|—–-]|\Z)
     )""",
     VERBOSE,
 )
@@ -105,6 +106,13 @@ def is_caption_start(text: str) -> bool:
 
     >>> [is_caption_start(t) for t in ["Рисунок 9.4, «Порт»).", "Figure 2, which we"]]
     [False, False]
+
+    Journals of physics and engineering set the label in capitals, a table's
+    number in Roman numerals ("FIG. 2: ...", "TABLE IV. ...", "TABLE I" over
+    its title):
+
+    >>> [is_caption_start(t) for t in ["FIG. 2: The map", "TABLE IV. Sizes", "TABLE I", "FIGURE 3 shows"]]
+    [True, True, True, False]
     """
     return text.lstrip()[:1] in _CAPTION_FIRST and _CAPTION.match(text) is not None
 
