@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import repeat
 
+from srtext.lang import LATIN_ON_CJK_LINE
 from srtext.pipeline.classify import LineClass, is_finished
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.patterns import lazy, pattern
@@ -52,6 +53,45 @@ def display_width(text: str) -> int:
     if not special:
         return len(text)
     return len(text) + sum(_delta(c) for c in special)
+
+
+def _ascii_twentieths() -> tuple[int, ...]:
+    """Each ASCII code's width on a CJK line, in twentieths of a column (:data:`LATIN_ON_CJK_LINE`)."""
+    share = LATIN_ON_CJK_LINE
+    table = []
+    for code in range(128):
+        c = chr(code)
+        kind = "upper" if c.isupper() else "lower" if c.islower() else "digit" if c.isdigit() else "other"
+        table.append(share["space" if c == " " else kind])
+    return tuple(table)
+
+
+_TWENTIETHS = _ascii_twentieths()
+
+
+def typeset_width(text: str) -> int:
+    """The display width, with a CJK line's Latin text at the width type gives it.
+
+    A Chinese or Japanese line set in a proportional font holds its Latin words
+    at their typeset widths, not at one column a character: capitals are wider,
+    spaces narrower (:data:`srtext.lang.LATIN_ON_CJK_LINE`), so that a CJK line
+    that holds "SELinux (Security Enhanced Linux)" fills the column at a display
+    width of 49 columns of 56.  Lines without a wide character are measured as
+    :func:`display_width` measures them: a Latin text's CW is its own.
+
+    >>> typeset_width("SELinux (Security Enhanced Linux) は Linux の LSM")
+    52
+    >>> display_width("SELinux (Security Enhanced Linux) は Linux の LSM")
+    49
+    >>> typeset_width("使用 rsync 同步"), typeset_width("Plain Latin text")
+    (14, 16)
+    """
+    width = display_width(text)
+    if width <= len(text):  # no wide character: nothing typeset around one
+        return width
+    table = _TWENTIETHS
+    latin = [table[ord(c)] for c in text if c < "\x80"]
+    return width - len(latin) + (sum(latin) + 10) // 20
 
 
 def _delta(char: str) -> int:
@@ -137,14 +177,15 @@ def line_width(line: Line, mode: str) -> int:
     """The width of a line as the mode measures it.
 
     Paper mode counts characters, as the paper's ``l(t)``; the default mode counts
-    display columns (CJK characters count two).
+    display columns (CJK characters count two, Latin text on a CJK line its
+    typeset width: :func:`typeset_width`).
 
     >>> line_width(Line(1, 1, "日本語"), "paper"), line_width(Line(1, 1, "日本語"), "default")
     (3, 6)
     """
     if mode == "paper":
         return len(line.text)
-    return display_width(line.text)
+    return typeset_width(line.text)
 
 
 class WidthStats:
@@ -257,7 +298,7 @@ def with_column_width(
     filled = finished = 0
     for line in lines:
         text = line.text
-        width = len(text) if paper or text.isascii() else display_width(text)
+        width = len(text) if paper or text.isascii() else typeset_width(text)
         if line.rule != PAGE_BREAK:  # a page break's line (white space and form feeds) is no text
             histogram[width] += 1
         if text.strip():
