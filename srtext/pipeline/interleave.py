@@ -3,7 +3,7 @@
 On some two-column pages (Chinese and Japanese ones above all) pdftotext makes
 each printed line a block of its own and orders the blocks row by row: the
 left column's first line, the right column's first line, the left column's
-second line..., each between blank lines.  Read in that order every line breaks
+second line..., often each between blank lines.  Read in that order every line breaks
 off mid-sentence; read as two streams, the even lines and the odd lines, each
 reads on.
 
@@ -14,7 +14,8 @@ breaks inside a paragraph fall inside a word, which the lexicon knows whole
 the real corpus's tuning families (debian-handbook in Chinese and Japanese,
 three layouts) 52% of the true line breaks (859) split a known word, against 7%
 of the false ones (857 breaks from a line to the line after the next).  A run
-of single-line blocks, all of a column's width, is read as two streams when
+of lines (at most one blank line between two), all of a column's width, is read
+as two streams when
 the breaks two lines apart split known words at least :data:`MIN_SPLIT_WORDS`
 times and at least twice as often, plus :data:`MIN_SPLIT_WORDS` - 1, as the
 breaks between neighbours do.
@@ -40,7 +41,7 @@ from srtext.pipeline.width import display_width
 INTERLEAVED = "interleaved_columns"
 #: What the step does, as ``--explain`` and the README's list of rules give it.
 REASON = (
-    "two columns interleaved line by line (single-line blocks whose lines read on two apart, "
+    "two columns interleaved line by line (lines that read on two apart, "
     "not one apart): read as the first column, then the second"
 )
 
@@ -63,21 +64,25 @@ _KANA = lazy(r"[\p{Hiragana}\p{Katakana}]")
 Zipf = Callable[[str], float]
 
 
-def _blocks(page: Sequence[Line]) -> list[list[int]]:
-    """Runs of single-line blocks: indices of lines alone between empty lines (or the page's edges)."""
+def _runs(page: Sequence[Line]) -> list[list[int]]:
+    """Runs of at least :data:`MIN_RUN` unmarked lines of text with at most one empty line between two.
+
+    >>> texts = ["a", "", "b", "c", "", "d", "e", "f", "", "", "g"]
+    >>> _runs([Line(n, 1, t) for n, t in enumerate(texts, 1)])
+    [[0, 2, 3, 5, 6, 7]]
+    """
     runs: list[list[int]] = []
     run: list[int] = []
-    n = len(page)
+    last = len(page) - 1
     for i, line in enumerate(page):
-        if not line.text.strip():
-            continue
-        alone = (i == 0 or not page[i - 1].text.strip()) and (i + 1 == n or not page[i + 1].text.strip())
-        if alone and not line.mark and line.rule != PAGE_BREAK:
+        if line.text.strip() and not line.mark and line.rule != PAGE_BREAK:
             run.append(i)
-        else:
-            if len(run) >= MIN_RUN:
-                runs.append(run)
-            run = []
+            continue
+        if not line.text.strip() and run and run[-1] == i - 1 and i < last and page[i + 1].text.strip():
+            continue  # one empty line inside the run: pdftotext's blocks of one line each
+        if len(run) >= MIN_RUN:
+            runs.append(run)
+        run = []
     if len(run) >= MIN_RUN:
         runs.append(run)
     return runs
@@ -143,7 +148,7 @@ def deinterleave(page: list[Line], lexicon: Callable[[Sequence[str]], Zipf | Non
     >>> {x.rule for x in out if x.text}, len(out) == len(page), [x.text for x in out[8:]]
     ({'interleaved_columns'}, True, ['', '', '', '', '', '', ''])
     """
-    runs = _blocks(page)
+    runs = _runs(page)
     if not runs:
         return page
     out = list(page)
@@ -162,7 +167,7 @@ def deinterleave(page: list[Line], lexicon: Callable[[Sequence[str]], Zipf | Non
 
 
 def _columns(page: Sequence[Line], run: list[int]) -> list[list[int]]:
-    """The parts of a run of single-line blocks that could be a column's lines.
+    """The parts of a run of lines that could be a column's lines.
 
     Lines with CJK text, none wider than the run's median width by more than
     a quarter (a heading or a paragraph pdftotext kept whole is not a column's
