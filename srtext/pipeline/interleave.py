@@ -12,8 +12,9 @@ and Japanese a line ends wherever the column does, so about half of the line
 breaks inside a paragraph fall inside a word, which the lexicon knows whole
 (the last characters of one line and the first of the next: "管" + "理员").  On
 the real corpus's tuning families (debian-handbook in Chinese and Japanese,
-three layouts) 52% of the true line breaks (859) split a known word, against 7%
-of the false ones (857 breaks from a line to the line after the next).  A run
+three layouts) 48% of the true line breaks (859) split a known word of two or
+three characters, against 8% of the false ones (857 breaks from a line to the
+line after the next).  A run
 of lines (at most one blank line between two), all of a column's width, is read
 as two streams when
 the breaks two lines apart split known words at least :data:`MIN_SPLIT_WORDS`
@@ -52,10 +53,13 @@ MIN_SPLIT_WORDS = 3
 #: A line of a run is at least this share of the run's widest line (a column's lines are
 #: full but for a paragraph's last line).
 MIN_SHARE = 0.6
-#: A word split by a line break: at most this many characters on either side and in all,
-#: at least this Zipf frequency (once per million words: 3).
-MAX_SIDE = 3
-MAX_WORD = 4
+#: A word split by a line break: at most this many characters on either side and in all
+#: (a word of two or three characters: three lookups a break), at least this Zipf
+#: frequency (once per million words: 3).
+MAX_SIDE = 2
+MAX_WORD = 3
+#: The run's first lines are tested first: a run that does not read two apart there is let be.
+HEAD = 10
 MIN_ZIPF = 3.0
 
 _CJK = lazy(CJK_CHAR)
@@ -122,11 +126,24 @@ def interleaved(texts: Sequence[str], zipf: Zipf) -> bool:
     >>> interleaved(columns[0] + columns[1], zipf)
     False
     """
-    apart = sum(splits_word(a, c, zipf) for a, c in zip(texts, texts[2:], strict=False))
-    if apart < MIN_SPLIT_WORDS:
+    head = texts[:HEAD]
+    if not _two_apart(head, zipf):
         return False
-    next_to = sum(splits_word(a, b, zipf) for a, b in pairwise(texts))
-    return apart >= 2 * next_to + MIN_SPLIT_WORDS - 1
+    return len(texts) == len(head) or _two_apart(texts, zipf)
+
+
+def _two_apart(texts: Sequence[str], zipf: Zipf) -> bool:
+    """:func:`interleaved`'s test on these lines, given up once the breaks between neighbours decide it."""
+    most = len(texts) - 2  # breaks two apart
+    if most < MIN_SPLIT_WORDS:
+        return False
+    next_to = 0
+    for a, b in pairwise(texts):
+        next_to += splits_word(a, b, zipf)
+        if 2 * next_to + MIN_SPLIT_WORDS - 1 > most:
+            return False  # the text reads on line by line: the usual case, told in a few breaks
+    apart = sum(splits_word(a, c, zipf) for a, c in zip(texts, texts[2:], strict=False))
+    return apart >= max(MIN_SPLIT_WORDS, 2 * next_to + MIN_SPLIT_WORDS - 1)
 
 
 def _lexicon(texts: Sequence[str]) -> Zipf | None:
@@ -148,6 +165,8 @@ def deinterleave(page: list[Line], lexicon: Callable[[Sequence[str]], Zipf | Non
     >>> {x.rule for x in out if x.text}, len(out) == len(page), [x.text for x in out[8:]]
     ({'interleaved_columns'}, True, ['', '', '', '', '', '', ''])
     """
+    if all(line.text.isascii() for line in page) or not _CJK.search("\n".join(x.text for x in page)):
+        return page  # no CJK text: the usual page, asked no more
     runs = _runs(page)
     if not runs:
         return page
