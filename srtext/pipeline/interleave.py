@@ -58,8 +58,6 @@ MIN_SHARE = 0.6
 #: frequency (once per million words: 3).
 MAX_SIDE = 2
 MAX_WORD = 3
-#: The run's first lines are tested first: a run that does not read two apart there is let be.
-HEAD = 10
 MIN_ZIPF = 3.0
 
 _CJK = lazy(CJK_CHAR)
@@ -115,35 +113,65 @@ def splits_word(a: str, b: str, zipf: Zipf) -> bool:
     return False
 
 
-def interleaved(texts: Sequence[str], zipf: Zipf) -> bool:
-    """Do these lines read on two apart rather than one apart (see the module's docstring)?
+def interleaved(texts: Sequence[str], zipf: Zipf) -> list[int] | None:
+    """The order to read the stretch of these lines that reads on two apart rather than one apart.
+
+    None when no stretch does; else the stretch's line indices in their new order.
+
+    Of the stretches of at least :data:`MIN_RUN` lines whose breaks two apart
+    split words at least :data:`MIN_SPLIT_WORDS` times, and at least twice as
+    often, plus :data:`MIN_SPLIT_WORDS` - 1, as their breaks between neighbours,
+    the one where they do so by the most (then the longest), less the lines at
+    its ends whose break two apart splits no word: which column such a line
+    belongs to nothing tells, and left before and after the two columns, the
+    first column's first lines and the second column's last lines stay in place.
 
     >>> known = {"管理": 4.5, "同步": 4.5, "服务": 4.8, "文件": 4.7}.get
     >>> zipf = lambda w: known(w, 0.0)
     >>> columns = ["一二管", "理三同", "步四服", "务五六"], ["七八九", "十文", "件百千", "万亿兆"]
     >>> interleaved([t for pair in zip(*columns) for t in pair], zipf)
+    [0, 2, 4, 6, 1, 3, 5, 7]
+    >>> interleaved(["上一段的", "最后两行"] + [t for pair in zip(*columns) for t in pair], zipf)
+    [0, 1, 2, 4, 6, 8, 3, 5, 7, 9]
+    >>> interleaved(columns[0] + columns[1], zipf) is None
     True
-    >>> interleaved(columns[0] + columns[1], zipf)
-    False
     """
-    head = texts[:HEAD]
-    if not _two_apart(head, zipf):
-        return False
-    return len(texts) == len(head) or _two_apart(texts, zipf)
+    n = len(texts)
+    if n < MIN_RUN:
+        return None
+    apart = [splits_word(a, c, zipf) for a, c in zip(texts, texts[2:], strict=False)]
+    if sum(apart) < MIN_SPLIT_WORDS:
+        return None  # the usual text: breaks two apart split words 8% of the time
+    next_to = [splits_word(a, b, zipf) for a, b in pairwise(texts)]
+    near, far = [0], [0]  # prefix sums
+    for x in next_to:
+        near.append(near[-1] + x)
+    for x in apart:
+        far.append(far[-1] + x)
 
+    def margin(start: int, end: int) -> int | None:  # lines start..end-1
+        splits = far[end - 2] - far[start]
+        need = max(MIN_SPLIT_WORDS, 2 * (near[end - 1] - near[start]) + MIN_SPLIT_WORDS - 1)
+        return splits - need if splits >= need else None
 
-def _two_apart(texts: Sequence[str], zipf: Zipf) -> bool:
-    """:func:`interleaved`'s test on these lines, given up once the breaks between neighbours decide it."""
-    most = len(texts) - 2  # breaks two apart
-    if most < MIN_SPLIT_WORDS:
-        return False
-    next_to = 0
-    for a, b in pairwise(texts):
-        next_to += splits_word(a, b, zipf)
-        if 2 * next_to + MIN_SPLIT_WORDS - 1 > most:
-            return False  # the text reads on line by line: the usual case, told in a few breaks
-    apart = sum(splits_word(a, c, zipf) for a, c in zip(texts, texts[2:], strict=False))
-    return apart >= max(MIN_SPLIT_WORDS, 2 * next_to + MIN_SPLIT_WORDS - 1)
+    best: tuple[int, int, int, int] | None = None  # (margin, length, start, end)
+    for start in range(n - MIN_RUN + 1):
+        for end in range(start + MIN_RUN, n + 1):
+            m = margin(start, end)
+            if m is not None and (best is None or (m, end - start) > best[:2]):
+                best = (m, end - start, start, end)
+    if best is None:
+        return None
+    outer, stop = best[2:]
+    start, end = outer, stop
+    while not apart[start]:
+        start += 1
+    while not apart[end - 3]:
+        end -= 1
+    if end - start < MIN_RUN or margin(start, end) is None:
+        return None
+    inner = range(start, end)
+    return [*range(outer, start), *inner[0::2], *inner[1::2], *range(end, stop)]
 
 
 def _lexicon(texts: Sequence[str]) -> Zipf | None:
@@ -174,11 +202,12 @@ def deinterleave(page: list[Line], lexicon: Callable[[Sequence[str]], Zipf | Non
     for run in (part for block in runs for part in _columns(page, block)):
         texts = [page[i].text.strip() for i in run]
         zipf = lexicon(texts)
-        if zipf is None or not interleaved(texts, zipf):
+        found = interleaved(texts, zipf) if zipf is not None else None
+        if found is None:
             continue
-        first, last = run[0], run[-1]
-        order = run[0::2] + run[1::2]
-        inside = set(run)
+        order = [run[k] for k in found]
+        first, last = min(order), max(order)
+        inside = set(order)
         blanks = [i for i in range(first, last + 1) if i not in inside]
         moved = [page[i]._replace(rule=INTERLEAVED) for i in order] + [page[i] for i in blanks]
         out[first : last + 1] = moved
