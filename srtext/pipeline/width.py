@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 from itertools import repeat
 
 from srtext.lang import LATIN_ON_CJK_LINE
@@ -55,18 +56,18 @@ def display_width(text: str) -> int:
     return len(text) + sum(_delta(c) for c in special)
 
 
-def _ascii_twentieths() -> tuple[int, ...]:
-    """Each ASCII code's width on a CJK line, in twentieths of a column (:data:`LATIN_ON_CJK_LINE`)."""
+def _ascii_kinds() -> tuple[int, tuple[tuple[bytes, int], ...]]:
+    """An ASCII sign's width on a CJK line and, for each other kind of ASCII character, its
+    bytes and what one adds to that, in twentieths of a column (:data:`LATIN_ON_CJK_LINE`)."""
     share = LATIN_ON_CJK_LINE
-    table = []
-    for code in range(128):
-        c = chr(code)
-        kind = "upper" if c.isupper() else "lower" if c.islower() else "digit" if c.isdigit() else "other"
-        table.append(share["space" if c == " " else kind])
-    return tuple(table)
+    kinds = {"upper": str.isupper, "lower": str.islower, "digit": str.isdigit, "space": " ".__eq__}
+    other = share["other"]
+    return other, tuple(
+        (bytes(c for c in range(128) if test(chr(c))), share[kind] - other) for kind, test in kinds.items()
+    )
 
 
-_TWENTIETHS = _ascii_twentieths()
+_OTHER, _KINDS = _ascii_kinds()
 
 
 def typeset_width(text: str) -> int:
@@ -90,16 +91,28 @@ def typeset_width(text: str) -> int:
     >>> typeset_width("使用 rsync 同步"), typeset_width("Plain Latin text")
     (14, 16)
     """
-    return _on_cjk_line(text, display_width(text))
+    if text.isascii():
+        return len(text)
+    return _widths(text)[1]
+
+
+@lru_cache(maxsize=4096)
+def _widths(text: str) -> tuple[int, int]:
+    """A non-ASCII line's display and typeset widths, kept: the weighing and the rules ask again."""
+    shown = display_width(text)
+    return shown, _on_cjk_line(text, shown)
 
 
 def _on_cjk_line(text: str, width: int) -> int:
     """:func:`typeset_width` of a text whose display width is ``width``."""
-    if width <= len(text):  # no wide character: nothing typeset around one
+    if width <= len(text) or "  " in text:  # no wide character, or laid out in columns (-layout)
         return width
-    table = _TWENTIETHS
-    latin = [table[ord(c)] for c in text if c < "\x80"]
-    return width - len(latin) + (sum(latin) + 10) // 20
+    latin = text.encode("ascii", "ignore")  # kinds counted by bytes.translate: no loop per character
+    n = len(latin)
+    twentieths = n * _OTHER
+    for chars, extra in _KINDS:
+        twentieths += (n - len(latin.translate(None, chars))) * extra
+    return width - n + (twentieths + 10) // 20
 
 
 def _delta(char: str) -> int:
@@ -309,8 +322,7 @@ def with_column_width(
         if paper or text.isascii():
             width = shown = len(text)
         else:  # CW from display widths, as before; each line judged by its typeset width
-            shown = display_width(text)
-            width = _on_cjk_line(text, shown)
+            shown, width = _widths(text)
         if line.rule != PAGE_BREAK:  # a page break's line (white space and form feeds) is no text
             histogram[shown] += 1
         if text.strip():
