@@ -3,29 +3,28 @@
 On some two-column pages (Chinese and Japanese ones above all) pdftotext makes
 each printed line a block of its own and orders the blocks row by row: the
 left column's first line, the right column's first line, the left column's
-second line..., often each between blank lines.  Read in that order every line breaks
-off mid-sentence; read as two streams, the even lines and the odd lines, each
-reads on.
+second line..., often each between blank lines.  Read in that order every
+line breaks off mid-sentence; read as two streams, the even lines and the odd
+lines, each reads on.
 
 Which order reads on is told by the words that a line break splits: in Chinese
-and Japanese a line ends wherever the column does, so about half of the line
-breaks inside a paragraph fall inside a word, which the lexicon knows whole
-(the last characters of one line and the first of the next: "管" + "理员").  On
-the real corpus's tuning families (debian-handbook in Chinese and Japanese,
-three layouts) 42% of the true line breaks (859) split a known word of two
+and Japanese a line ends wherever the column does, so that many line breaks
+inside a paragraph fall inside a word, which the lexicon knows whole (the last
+character of one line and the first of the next: "管" + "理").  On the real
+corpus's tuning families (debian-handbook in Chinese and Japanese, three
+layouts) 42% of the true line breaks (859) split a known word of two
 characters, against 7% of the false ones (857 breaks from a line to the line
-after the next).  A run
-of lines (at most one blank line between two), all of a column's width, is read
-as two streams when
-the breaks two lines apart split known words at least :data:`MIN_SPLIT_WORDS`
-times and at least twice as often, plus :data:`MIN_SPLIT_WORDS` - 1, as the
-breaks between neighbours do.
+after the next).  In a run of lines of a column's width (at most one blank line
+between two), a stretch is read as two streams when its breaks two lines apart
+split known words at least :data:`MIN_SPLIT_WORDS` times and at least twice as
+often, plus :data:`MIN_SPLIT_WORDS` - 1, as its breaks between neighbours do
+(:func:`interleaved`).
 
 :func:`deinterleave` works on one page (the page stage holds whole pages) and
-moves lines only inside such a run: the first stream, then the second, then
-the run's blank lines.  Each line of the run carries the step's name,
+moves lines only inside such a stretch: the first stream, then the second,
+then the stretch's blank lines.  Each line it moved carries the step's name,
 :data:`INTERLEAVED` (``Line.rule``), which its decision shows first.  No line
-is lost or changed; only the order of a run's lines.
+is lost or changed; only the order of a stretch's lines.
 """
 
 from __future__ import annotations
@@ -50,12 +49,13 @@ REASON = (
 #: that split a known word.
 MIN_RUN = 6
 MIN_SPLIT_WORDS = 3
-#: A line of a run is at least this share of the run's widest line (a column's lines are
-#: full but for a paragraph's last line).
+#: A run's first and last lines are at least this share of its median width (a column's
+#: lines are full but for a paragraph's last line; see :func:`_columns`).
 MIN_SHARE = 0.6
 #: A word split by a line break: at most this many characters on either side and in all
-#: (a word of two characters: one lookup a break; words of three found 8% more true
-#: breaks for three lookups), at least this Zipf frequency (once per million words: 3).
+#: (a word of two characters: one lookup a break; words of three too found 48% of the
+#: true breaks, 8% of the false, for three lookups), at least this Zipf frequency (once
+#: per million words: 3).
 MAX_SIDE = 1
 MAX_WORD = 2
 MIN_ZIPF = 3.0
