@@ -44,6 +44,8 @@ from srtext.pipeline.furniture import (
     may_hold_stamp,
     zones,
 )
+from srtext.pipeline.interleave import INTERLEAVED, deinterleave
+from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
@@ -260,6 +262,7 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
+    INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
 }
 
 
@@ -304,7 +307,7 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
         breaks.append(page.pop())
-    page = split_run_in_headings(split_glued_footnotes(page))
+    page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)

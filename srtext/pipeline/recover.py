@@ -38,6 +38,7 @@ from srtext.pipeline.events import (
     Paragraph,
 )
 from srtext.pipeline.hyphen import Joint, joint
+from srtext.pipeline.interleave import INTERLEAVED
 from srtext.pipeline.items import Trailing, items
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER, PAGE_RULES
@@ -226,6 +227,8 @@ class _Machine(State):
         front = cur.line.mark == FRONT_MATTER
         if front:
             rule = f"front_matter > {rule}"
+        elif cur.line.rule == INTERLEAVED:  # the page stage moved the line (srtext.pipeline.interleave)
+            rule = f"{INTERLEAVED} > {rule}"
         if verb == JOIN_CAPTION:
             assert self.caption is not None
             self.caption.add(cur.line, cur.cls, cur.band, cur.ev)

@@ -22,7 +22,7 @@ from functools import cache, lru_cache
 
 from srtext.lang import HYPHENS
 from srtext.pipeline.classify import LineClass, is_indented
-from srtext.pipeline.width import display_width
+from srtext.pipeline.width import display_width, typeset_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def features(c: Ctx) -> tuple[float, ...]:
     assert s is not None
     prev = s.lines[-1].text.rstrip()
     cw = max(c.cur.cw, 1)
-    width = display_width(prev)
+    width = typeset_width(prev)
     text = c.text
     first = text.lstrip()[:1]
     words = text.split(None, 1)

@@ -16,7 +16,7 @@ from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import lazy
-from srtext.pipeline.width import display_width
+from srtext.pipeline.width import display_width, typeset_width
 from srtext.record import NamedTuple
 
 _new = tuple.__new__
@@ -341,7 +341,7 @@ def title_follows(nxt: Item | None) -> bool:
 def word_would_fit(previous: str, text: str, cw: int) -> bool:
     """Would this line's first word have fitted on the previous line within CW?"""
     word = _FIRST_WORD.match(text.lstrip())
-    return word is not None and display_width(previous) + 1 + display_width(word.group()) <= cw
+    return word is not None and typeset_width(previous) + 1 + display_width(word.group()) <= cw
 
 
 def may_number_a_heading(state: Open | None) -> bool:
