@@ -17,6 +17,12 @@ from __future__ import annotations
 
 from srtext.pipeline.rules.any_line import list_item, theorem_label, title_after_its_number
 from srtext.pipeline.rules.context import Ctx, Rule
+from srtext.pipeline.rules.geometry import (
+    gap_before_line,
+    indented_after_full_line,
+    larger_type,
+    on_the_same_line,
+)
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
     body_after_heading,
@@ -78,6 +84,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     theorem_label,
     title_after_its_number,
+    larger_type,
 )
 SHORT_LINE_RULES: tuple[Rule, ...] = (
     run_in_heading,
@@ -89,12 +96,15 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_mid_sentence,
     word_in_a_loose_line,
     debris,
+    on_the_same_line,
     interruption,
     figure_label,
     short_after_display,
     indented_first_line,
     short_outside_paragraph,
     short_after_heading,
+    gap_before_line,
+    indented_after_full_line,
     short_after_body_line,
     short_after_short_line,
 )
@@ -106,6 +116,8 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_display,
     body_mid_sentence,
     body_after_short_line,
+    gap_before_line,
+    indented_after_full_line,
     indented_after_finished_line,
     word_would_have_fitted,
     sentence_then_blank_line,
