@@ -53,6 +53,8 @@ class LineGeo(NamedTuple):
         at_edge: it stands in the top or bottom :data:`EDGE` of its page.
         repeated: its top (rounded to a point) at the page's edge recurs on another page.
         column: its column on the page (``LineBox.column``).
+        unit: the body's font height in points, the unit of ``gap_extra`` (and of
+            the rules' thresholds for ``indent`` and ``fill``).
     """
 
     gap: float | None
@@ -64,13 +66,14 @@ class LineGeo(NamedTuple):
     at_edge: bool
     repeated: bool
     column: int
+    unit: float
 
     def describe(self) -> str:
         """The evidence in a few words, for ``--explain`` and the audit page.
 
-        >>> LineGeo(12.0, 1.0, 11.5, 0.0, 1.0, False, False, False, 0).describe()
+        >>> LineGeo(12.0, 1.0, 11.5, 0.0, 1.0, False, False, False, 0, 10.0).describe()
         'gap 12.0pt (+1.0 lines), indent 11.5pt, fill 0.0pt, font 1.00x, column 0'
-        >>> LineGeo(None, None, 0.0, 3.0, 1.4, True, True, True, 1).describe()
+        >>> LineGeo(None, None, 0.0, 3.0, 1.4, True, True, True, 1, 10.0).describe()
         'gap -, indent 0.0pt, fill 3.0pt, font 1.40x, column 1, same line, page edge, repeated'
         """
         gap = "-" if self.gap is None else f"{self.gap:.1f}pt ({self.gap_extra:+.1f} lines)"
@@ -206,6 +209,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
                 edge,
                 edge and len(pages) > 1 and len(tops.get(round(b.top), ())) > 1,
                 b.column,
+                u.font,
             )
         )
     return out

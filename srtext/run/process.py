@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 from srtext.config import Config, RunOptions
 from srtext.geometry.sniff import is_bbox
-from srtext.pipeline.events import Decision, Event, Paragraph
+from srtext.pipeline.events import Event, Paragraph
 from srtext.pipeline.lines import (
     BinaryInputError,
     decode_chunks,
@@ -28,7 +28,7 @@ from srtext.pipeline.lines import (
     number_lines,
     valid_text,
 )
-from srtext.pipeline.output import EXPLAIN_HEADER, explain_line, render
+from srtext.pipeline.output import explain_rows, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
 from srtext.recovery import recover
@@ -113,10 +113,7 @@ class Document:
         )
         events = self._count(recovered, dropped, seen)
         if explain:
-            yield EXPLAIN_HEADER
-            for e in events:
-                if isinstance(e, Decision):
-                    yield explain_line(e)
+            yield from explain_rows(events, self.geometry)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 

@@ -97,10 +97,9 @@ def indented_after_full_line(c: Ctx) -> Verdict | None:
     if geo is None or s is None or s.kind != BODY or s.last_cls is not LineClass.FINISHED or c.lower:
         return None
     last = s.last.geo
-    if last is None or abs(last.indent) > INDENT[0] / 2 or last.fill > FULL:
+    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit or last.fill > FULL * last.unit:
         return None
-    low, high = INDENT
-    if low <= geo.indent / max(geo.font_ratio, 1e-6) <= high and not geo.same_line:
+    if INDENT[0] <= geo.indent / geo.unit <= INDENT[1] and not geo.same_line:
         return START, "an indented line after a full line that ended a sentence: a paragraph starts"
     return None
 
