@@ -185,7 +185,15 @@ class Document:
         config = self.config
         cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
         settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
-        return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
+        return audit_page(
+            events,
+            self.stats.histogram,
+            cw,
+            config.eps,
+            title=self.name,
+            settings=settings,
+            geometry=self.geometry,
+        )
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
