@@ -68,19 +68,28 @@ def _line(top: float, left: float = 72.0, right: float = 540.0, font: float = 12
 
 
 @pytest.mark.parametrize(
-    ("gaps", "leading"),
+    ("pitches", "leading"),
     [
-        ([2.0] * 8 + [10.0] * 3, 2.0),  # paragraphs of several lines: the usual gap
-        ([10.0] * 6 + [2.0] * 2, 2.0),  # one-line paragraphs outnumber the lines inside one
-        ([3.5] * 5, 3.5),
+        ([14.0] * 8 + [22.0] * 3, 14.0),  # paragraphs of several lines: the usual distance
+        ([22.0] * 6 + [14.0] * 2, 14.0),  # one-line paragraphs outnumber the lines inside one
+        ([15.5] * 5, 15.5),
+        ([14.0] * 6 + [6.0] * 6, 14.0),  # closer than a font height: pieces of one line, not the leading
     ],
 )
-def test_the_leading_is_the_least_common_gap(gaps: list[float], leading: float) -> None:
+def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float], leading: float) -> None:
     top, boxes = 100.0, [_line(100.0)]
-    for gap in gaps:
-        top += 12.0 + gap
-        boxes.append(_line(top)._replace(gap_before=gap))
+    for pitch in pitches:
+        top += pitch
+        boxes.append(_line(top)._replace(gap_before=pitch - 12.0))
     assert usual(boxes).leading == leading
+
+
+def test_a_line_joined_at_a_hyphen_is_measured_from_its_first_printed_line() -> None:
+    joined = _line(128.0)._replace(bottom=154.0, baseline=152.0)  # two printed lines in one box
+    geo = layout([_line(100.0), _line(114.0), joined, _line(156.0)])
+    extra = [g.gap_extra for g in geo if g is not None]
+    assert extra[0] is None
+    assert all(x is not None and abs(x) < 0.1 for x in extra[1:])  # evenly spaced, the joined line too
 
 
 def test_the_body_font_is_the_prose_not_the_code() -> None:

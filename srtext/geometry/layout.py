@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from srtext.geometry.bbox import DESCENT
 from srtext.record import NamedTuple
 
 TYPE_CHECKING = False
@@ -39,11 +40,12 @@ class LineGeo(NamedTuple):
     Attributes:
         gap: the vertical gap to the line before in its column (``LineBox.gap_before``),
             None for a column's first line on a page.
-        gap_extra: ``gap`` beyond the body's usual gap between two lines of a
-            paragraph, in body font heights (0: as in a paragraph; 1: a blank
-            line's worth more), or None.  In font heights rather than as a ratio
-            of the usual gap: poppler's boxes reach from ascent to descent, so the
-            usual gap is a point or two and a ratio of it would be noise.
+        gap_extra: the distance from the line before's baseline to this line's
+            beyond the body's usual (its leading), in body font heights (0: as in
+            a paragraph; 1: a blank line's worth more), or None.  Measured from
+            baseline to baseline, not as ``gap``: an inline formula's tall
+            symbols make a line's box taller and the gap to it smaller, but TeX
+            and browsers keep the baselines evenly spaced.
         indent: the line's left edge minus its column's usual left edge.
         fill: its column's usual right edge minus the line's right edge (0: a full line).
         font_ratio: the line's font height over the body's.
@@ -91,7 +93,7 @@ class Usual(NamedTuple):
     """The document's usual: the body's font height and leading, and each column's edges per page."""
 
     font: float  # the body's font height
-    leading: float  # the body's usual gap between two lines of a paragraph
+    leading: float  # the body's usual distance from a line's baseline to the next one's
     edges: dict[tuple[int, int], tuple[float, float]]  # (page, column): usual left and right edge
 
 
@@ -128,29 +130,38 @@ def body_font(boxes: Sequence[LineBox]) -> float:
 def usual(boxes: Sequence[LineBox]) -> Usual:
     """The body's font height (:func:`body_font`), leading and column edges.
 
-    The leading is the least gap between two body lines that is common (a fifth
-    as frequent as the most frequent gap, and twice or more): not the most
-    frequent, for in a README of one- and two-line paragraphs the gap between
-    paragraphs is the most frequent.
+    The leading is the least distance between two body lines' baselines that
+    is common (a third as frequent as the most frequent one, and twice or more;
+    nine tenths of a font height at least: lines set closer overlap, pieces of
+    one line or a column mixed into another): not the most
+    frequent, for in a README of one- and two-line paragraphs the distance
+    between paragraphs is the most frequent.
 
     A column's left edge is the mode of its body lines' left edges, its right
     edge the largest right edge that two body lines share (ragged-right text
     reaches it on its longest lines; a single wide line, a URL, does not).
 
     >>> from srtext.geometry.box import LineBox
-    >>> b = [LineBox(1, 600.0, 800.0, 50.0, 300.0 - k % 3, 0.0, 100.0 + 14 * k, 110.0 + 14 * k, 10.0, 0, 0,
-    ...              4.0 if k else None) for k in range(6)]
+    >>> b = [LineBox(1, 600.0, 800.0, 50.0, 300.0 - k % 3, 108.0 + 14 * k, 100.0 + 14 * k, 110.0 + 14 * k,
+    ...              10.0, 0, 0, 4.0 if k else None) for k in range(6)]
     >>> u = usual(b)
     >>> u.font, u.leading, u.edges
-    (10.0, 4.0, {(1, 0): (50.0, 300.0)})
+    (10.0, 14.0, {(1, 0): (50.0, 300.0)})
     """
     font = body_font(boxes)
     body = [b for b in boxes if abs(b.font_height - font) <= 0.15 * font]
-    gaps = Counter(
-        round(b.gap_before * 2) / 2 for b in body if b.gap_before is not None and 0 <= b.gap_before < 2 * font
-    )
-    common = [g for g, n in gaps.items() if n >= max(2, gaps.most_common(1)[0][1] / 5)] if gaps else []
-    leading = min(common) if common else _mode(gaps, 0.2 * font)
+    pitches: Counter[float] = Counter()
+    before: dict[tuple[int, int], LineBox] = {}
+    for b in boxes:
+        prev = before.get((b.page, b.column))
+        before[b.page, b.column] = b
+        if prev is not None and _body(prev, font) and _body(b, font):
+            pitch = _first_baseline(b) - prev.baseline
+            if 0.9 * font < pitch < 4 * font:
+                pitches[round(pitch * 2) / 2] += 1
+    most = pitches.most_common(1)[0][1] if pitches else 0
+    common = [x for x, n in pitches.items() if n >= max(2, most / 3)]
+    leading = min(common) if common else _mode(pitches, 1.2 * font)
     lefts: dict[tuple[int, int], Counter[float]] = {}
     rights: dict[tuple[int, int], Counter[float]] = {}
     for b in body:
@@ -169,9 +180,10 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
 
     >>> from srtext.geometry.box import LineBox
     >>> line = LineBox(1, 600.0, 800.0, 50.0, 300.0, 0.0, 100.0, 110.0, 10.0, 0, 0, None)
-    >>> b = [line._replace(top=100.0 + 14 * k, bottom=110.0 + 14 * k, gap_before=4.0 if k else None)
-    ...      for k in range(4)]
-    >>> b[3] = b[3]._replace(top=b[3].top + 8, bottom=b[3].bottom + 8, gap_before=12.0, left=62.0)
+    >>> b = [line._replace(top=100.0 + 14 * k, bottom=110.0 + 14 * k, baseline=108.0 + 14 * k,
+    ...                    gap_before=4.0 if k else None) for k in range(4)]
+    >>> b[3] = b[3]._replace(top=b[3].top + 8, bottom=b[3].bottom + 8, baseline=b[3].baseline + 8,
+    ...                      gap_before=12.0, left=62.0)
     >>> geo = layout([*b, None])
     >>> [(g.gap_extra, g.indent) if g else g for g in geo]
     [(None, 0.0), (0.0, 0.0), (0.0, 0.0), (0.8, 12.0), None]
@@ -201,7 +213,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
         out.append(
             LineGeo(
                 b.gap_before,
-                None if b.gap_before is None else (b.gap_before - u.leading) / u.font,
+                None if prev is None else (_first_baseline(b) - prev.baseline - u.leading) / u.font,
                 b.left - left,
                 right - b.right,
                 b.font_height / u.font,
@@ -213,6 +225,25 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
             )
         )
     return out
+
+
+def _first_baseline(b: LineBox) -> float:
+    """The baseline of a line's first printed line: two that pdftotext joined at a hyphen have one box,
+    and its ``baseline`` is the last one's.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> one = LineBox(1, 600.0, 800.0, 50.0, 300.0, 108.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> _first_baseline(one), _first_baseline(one._replace(bottom=124.0, baseline=122.0))
+    (108.0, 108.0)
+    """
+    if b.bottom - b.top > 1.6 * b.font_height:
+        return b.top + (1 - DESCENT) * b.font_height
+    return b.baseline
+
+
+def _body(b: LineBox, font: float) -> bool:
+    """Is the line in the body's type (its font height within 5%)?"""
+    return abs(b.font_height - font) <= 0.05 * font
 
 
 def _overlap(a: LineBox, b: LineBox) -> float:

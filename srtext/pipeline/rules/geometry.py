@@ -51,10 +51,17 @@ def _follows(before: Evidence, ev: Evidence) -> bool:
 
 
 def _geo(c: Ctx) -> LineGeo | None:
-    """The line's place, when the open paragraph's last line stands right above it."""
+    """The line's place, when the open paragraph's last line is the line right above it.
+
+    Right above: the line its gap was measured to, not a line further up with
+    dropped lines (a display formula's, a footnote's) between.
+    """
     geo = c.cur.ev.geo
     s = c.state
-    if geo is None or s is None or not _follows(s.last, c.cur.ev):
+    if geo is None or geo.gap is None or s is None or not _follows(s.last, c.cur.ev):
+        return None
+    a, b = s.last.box, c.cur.ev.box
+    if a is None or b is None or abs(b.top - a.bottom - geo.gap) > 0.5:
         return None
     return geo
 
