@@ -35,7 +35,7 @@ if __package__ in (None, ""):  # run as a script: bench/ and srtext/ from this c
 from bench.broad import Doc, groups, load, pooled, split_table, versus_table
 from bench.report import TOOLS as BENCH_TOOLS
 from bench.report import Runner, write_report
-from srtext import __version__
+from srtext import Config, __version__
 from srtext.eval.scores import Scores, score, words
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,13 +48,12 @@ MEASURES += ["furniture leaked%"]
 HALF = {"tune": "tuning", "validate": "validation"}
 
 
-def with_geometry(source: str, xhtml: str) -> str:
+def with_geometry(source: str, xhtml: str, config: Config | None = None) -> str:
     """srtext's default output for pdftotext's text with the boxes of its ``-bbox-layout`` XHTML.
 
     What ``srtext x.pdf`` does with geometry: the default mode's text, each line
     given the box of the XHTML's line at the same place (``align``).
     """
-    from srtext import Config
     from srtext.geometry.bbox import align, parse_bbox
     from srtext.pipeline.lines import text_lines
     from srtext.pipeline.output import render
@@ -63,7 +62,7 @@ def with_geometry(source: str, xhtml: str) -> str:
 
     read, boxes = parse_bbox(xhtml)
     geometry = align(source, read, boxes)
-    config, vocabulary = Config(window=None), Vocabulary(None)
+    config, vocabulary = config or Config(window=None), Vocabulary(config.lang if config else None)
     events = recover(text_lines(source), config, vocabulary=vocabulary, geometry=geometry)
     return "".join(render(events, config, lambda: vocabulary.lang, geometry))
 
