@@ -127,7 +127,7 @@ def on_the_same_line(c: Ctx) -> Verdict | None:
 
 
 def larger_type(c: Ctx) -> Verdict | None:
-    """A line with no sentence in it, in larger type than the body, is a heading.
+    """A short line with no sentence in it, in larger type than the body, is a heading.
 
     A heading set in larger type than the text under it is one whatever its
     words; text alone has to guess from its shortness and capitals.  Larger
@@ -136,11 +136,12 @@ def larger_type(c: Ctx) -> Verdict | None:
     larger than the usual; and than the line above (CJK lines' boxes are
     taller than Latin ones'; a CJK paragraph's lines are all larger).  Two
     lines of a heading in the same larger type go together.  Not a line that
-    ends a sentence, nor a piece of the line before (CJK text mixed with Latin
-    has taller boxes than Latin alone).
+    ends a sentence, nor a piece of the line before, nor a line as long as
+    the body's (counted in the body's characters, larger type fits fewer on a
+    line): CJK text mixed with Latin has taller boxes than Latin alone.
     """
     geo = c.cur.ev.geo
-    if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open:
+    if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
         return None
     if c.cur.ev.debris or c.lower or not c.cur.ev.title_like:
         return None
