@@ -128,7 +128,7 @@ def test_markdown_of_xhtml_ranks_headings_by_font_size() -> None:
     assert "## Integrating an Antivirus Filter" in with_sizes  # larger type: a heading (rules/geometry.py)
     assert "Integrating an Antivirus Filter" in text_only
     strip = [line.lstrip("# ") for line in with_sizes]
-    assert strip == [line.lstrip("# ") for line in text_only]  # the same paragraphs; headings and levels differ
+    assert strip == [line.lstrip("# ") for line in text_only]  # the same paragraphs; headings, levels differ
 
 
 def test_markdown_streams_with_bounded_look_ahead() -> None:

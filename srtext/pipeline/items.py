@@ -8,7 +8,6 @@ before it: what the rules need to know about a line besides its neighbours.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import TypeVar
 
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.events import EMPTY, Decision
@@ -21,15 +20,16 @@ from srtext.pipeline.width import Measured
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import TypeVar
 
     from srtext.geometry.box import LineBox
     from srtext.geometry.layout import LineGeo
     from srtext.pipeline.lines import Line
 
     Geometry = Sequence[LineBox | None]
+    T = TypeVar("T")  # a box, or a line's place against the document's usual
 
 Trailing = list["Item | Decision"]
-T = TypeVar("T")
 
 
 def box(geometry: Sequence[T | None], number: int) -> T | None:
