@@ -12,7 +12,13 @@ when it is there, read only), runs ``pdftotext x.pdf -`` and ``pdftotext
 * with ``--srtext``, the time of ``srtext x.pdf`` with ``--geometry auto`` and ``off``
   (best of ``--runs``, one process each), and whether the two outputs are identical;
 * with ``--pypdf``, the share of pypdf's lines that got a box from its visitor
-  (:mod:`srtext.geometry.positioned`), and the time of pypdf with and without it.
+  (:mod:`srtext.geometry.positioned`), and the time of pypdf with and without it;
+* with ``--arxiv``, srtext on arxiv-dev's papers (each ``ID.pdftotext.txt``) with
+  and without the geometry of its PDF (``pdftotext -bbox-layout``, aligned to that
+  text as srtext aligns a PDF's), scored by the benchmark's own scorer
+  (``../shared/bench/bk-scorer``, :mod:`bench.bkscorer`), for srtext and for srtext
+  --drop captions,frontmatter,references (what the benchmark's truth leaves out).
+  The PDF arguments are ignored then.
 """
 
 from __future__ import annotations
@@ -57,7 +63,11 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--pypdf", action="store_true")
     ap.add_argument("--srtext", action="store_true")
+    ap.add_argument("--arxiv", action="store_true")
     args = ap.parse_args()
+    if args.arxiv:
+        arxiv()
+        return
     same_lines = all_lines = same_docs = 0
     plain_s = bbox_s = 0.0
     groups: dict[str, list[float]] = {}
@@ -121,6 +131,47 @@ def main() -> None:
         print(
             f"pypdf: {boxed} of {lines} non-empty lines boxed ({boxed / max(lines, 1):.1%});"
             f" {plain_s:.2f} s plain, {geo_s:.2f} s with boxes ({geo_s / plain_s:.2f}x)"
+        )
+
+
+def arxiv() -> None:
+    """arxiv-dev with the benchmark's scorer: each srtext row text-only and with the PDF's geometry."""
+    from bench import bkscorer
+    from bench.real_report import with_geometry
+    from bench.report import UNLIKE_TRUTH
+    from srtext import Config, recover_text
+    from srtext.pipeline.events import DROPPED_BY_DEFAULT
+
+    scorer = ARXIV.parent / "bk-scorer" / "score.py"
+    if not ARXIV.is_dir() or not scorer.exists():
+        print(f"arxiv-dev or its scorer not found beside the project ({ARXIV}): skipped")
+        return
+    configs = {
+        "srtext": Config(window=None),
+        "srtext --drop": Config(window=None, drop=DROPPED_BY_DEFAULT | UNLIKE_TRUTH),
+    }
+    outputs: dict[str, list[tuple[str, str, Path]]] = {}
+    for pdf in sorted(ARXIV.rglob("*.pdf")):
+        source = pdf.with_suffix(".pdftotext.txt").read_text(encoding="utf-8")
+        truth = pdf.with_suffix(".body.txt")
+        xhtml = subprocess.run(
+            ["pdftotext", "-enc", "UTF-8", "-q", "-bbox-layout", str(pdf), "-"],
+            capture_output=True,
+            check=True,
+        ).stdout.decode("utf-8", "surrogateescape")
+        for name, config in configs.items():
+            outputs.setdefault(name, []).append((pdf.stem, recover_text(source, config), truth))
+            outputs.setdefault(f"{name}, geometry", []).append(
+                (pdf.stem, with_geometry(source, xhtml, config), truth)
+            )
+    print("| arxiv-dev, the benchmark's scorer | " + " | ".join(bkscorer.MEASURES) + " |")
+    print("|---" * (len(bkscorer.MEASURES) + 1) + "|")
+    for name, triples in outputs.items():
+        total = bkscorer.score(scorer, triples)
+        print(
+            f"| {name} ({total['docs']:.0f} papers) | "
+            + " | ".join(f"{total[m]:.1f}" for m in bkscorer.MEASURES)
+            + " |"
         )
 
 

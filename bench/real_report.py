@@ -7,8 +7,10 @@ documents other people wrote, printed by several renderers, each with exact
 truth.  Whole families are validation only (corpora/real/split.tsv): never
 fitted on, never read to write a rule, so their rows come first and say what
 srtext does on documents nobody tuned it on.  Tools: pdftotext's output as it
-is, blank-line blocks, srtext text-only (the default mode on pdftotext's text;
-srtext with the PDF's geometry gets its row once that input exists).  Beside
+is, blank-line blocks, srtext text-only (the default mode on pdftotext's text),
+and srtext with the PDF's geometry (the same text, each line's box from the
+document's ``.bbox.html``, pdftotext ``-bbox-layout``'s output, aligned to it as
+srtext aligns a PDF's: :func:`with_geometry`).  Beside
 srtext-eval's measures, per truth kind (``blocks`` in each document's json):
 
 * list items whole: truth list items that come out as a paragraph of their own;
@@ -31,16 +33,49 @@ if __package__ in (None, ""):  # run as a script: bench/ and srtext/ from this c
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.broad import Doc, groups, load, pooled, split_table, versus_table
+from bench.report import TOOLS as BENCH_TOOLS
 from bench.report import Runner, write_report
-from srtext import __version__
-from srtext.eval.scores import Scores, words
+from srtext import Config, __version__
+from srtext.eval.scores import Scores, score, words
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpora" / "real" / "full"
-TOOLS = ["pdftotext", "blank-line blocks", "srtext"]
+GEOMETRY = "srtext with geometry"
+TOOLS = ["pdftotext", "blank-line blocks", "srtext", GEOMETRY]
+TEXT_TOOLS = TOOLS[:3]
 MEASURES = ["broken%", "NL+%", "NL-%", "P+%", "P-%", "W~%", "headings kept%", "captions kept%"]
 MEASURES += ["furniture leaked%"]
 HALF = {"tune": "tuning", "validate": "validation"}
+
+
+def with_geometry(source: str, xhtml: str, config: Config | None = None) -> str:
+    """srtext's default output for pdftotext's text with the boxes of its ``-bbox-layout`` XHTML.
+
+    What ``srtext x.pdf`` does with geometry: the default mode's text, each line
+    given the box of the XHTML's line at the same place (``align``).
+    """
+    from srtext.geometry.bbox import align, parse_bbox
+    from srtext.pipeline.lines import text_lines
+    from srtext.pipeline.output import render
+    from srtext.pipeline.vocabulary import Vocabulary
+    from srtext.recovery import recover
+
+    read, boxes = parse_bbox(xhtml)
+    geometry = align(source, read, boxes)
+    config, vocabulary = config or Config(window=None), Vocabulary(config.lang if config else None)
+    events = recover(text_lines(source), config, vocabulary=vocabulary, geometry=geometry)
+    return "".join(render(events, config, lambda: vocabulary.lang, geometry))
+
+
+def _geometry_job(job: tuple[str, str, dict[str, object], str]) -> tuple[Scores, str]:
+    """The geometry row's scores and output for one document (in a worker process)."""
+    source, truth, meta, bbox = job
+    try:
+        xhtml = Path(bbox).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        xhtml = ""
+    out = with_geometry(source, xhtml) if xhtml else BENCH_TOOLS["srtext"](source)  # no XHTML: text alone
+    return score(out, truth, source, meta), out
 
 
 def _line(ws: Sequence[str]) -> str:
@@ -140,7 +175,11 @@ def section(runner: Runner, root: Path) -> str:
     docs, notes = load(root)
     if not docs:
         return f"_No scorable documents in `{root}`: section skipped._\n"
-    results = runner.run([(t, d.source, d.truth, d.meta, False) for t in TOOLS for d in docs])
+    results = runner.run([(t, d.source, d.truth, d.meta, False) for t in TEXT_TOOLS for d in docs])
+    jobs = [(d.source, d.truth, d.meta, str(root / d.family / f"{d.name}.bbox.html")) for d in docs]
+    results += list(
+        map(_geometry_job, jobs) if runner.pool is None else runner.pool.map(_geometry_job, jobs, chunksize=2)
+    )
     scores: dict[tuple[str, str], Scores] = {}
     counts: dict[tuple[str, str], Counter[str]] = {}
     for k, tool in enumerate(TOOLS):
@@ -230,7 +269,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "documents of a row, each cell the tuning families' value / the validation families'. "
         "Rows: **pdftotext** as it is (each line a paragraph), **blank-line blocks** (each "
         "blank-line separated block joined), **srtext** (text-only, the default mode on pdftotext's "
-        "default output). srtext with the PDF's geometry: no row yet (that input does not exist yet).\n\n"
+        "default output), **srtext with geometry** (the same text with each line's box from the "
+        "document's pdftotext -bbox-layout XHTML, as srtext reads a PDF with --geometry auto).\n\n"
         f"{body}\n---\n\nRun time of this report: {elapsed:.0f} s ({args.jobs} worker processes).\n"
     )
     write_report(args.out, text, elapsed)

@@ -101,7 +101,8 @@ class Config(Frozen):
             a :class:`~srtext.geometry.box.LineBox` per line beside the text; ``"off"``:
             read text only (a PDF in pdftotext's default mode, as before; XHTML is
             still read as the text of its lines).  The text is the same either way
-            (see :mod:`srtext.geometry`).
+            (see :mod:`srtext.geometry`); the rules of
+            :mod:`srtext.pipeline.rules.geometry` read the boxes where they are.
     """
 
     _fields = (

@@ -226,11 +226,12 @@ OPTIONS: tuple[Option, ...] = (
         "geometry",
         "where each line stood on the page: 'auto' ({default}) keeps it when the input has it "
         "(pdftotext -bbox-layout XHTML on standard input or in a file; a PDF's, extracted beside its "
-        "text, where the output reads it: --format jsonl or markdown, --audit); 'off' reads text only",
+        "text) and the rules read it (a gap or an indent starts a paragraph, larger type is a heading); "
+        "'off' reads text only",
         choices=GEOMETRIES,
-        more="The text recovered is the same either way: pdftotext -bbox-layout's lines written as "
-        "pdftotext's default mode writes them.  With 'off' a PDF is read by pdftotext's default mode, "
-        "as before",
+        more="The text is the same either way: pdftotext -bbox-layout's lines written as pdftotext's "
+        "default mode writes them; the decisions may differ (docs/geometry.md).  With 'off' a PDF is "
+        "read by pdftotext's default mode alone, which is faster",
     ),
     Option(
         "encoding",

@@ -173,10 +173,20 @@ def test_arxiv_dev_lines_align() -> None:
 
 
 @PDFTOTEXT
-def test_pdf_output_is_the_same_with_geometry_on_and_off() -> None:
-    pdf = ROOT / "corpora" / "latex" / "en-twocol.pdf"
+def test_pdf_plain_output_reads_the_geometry() -> None:
+    """``srtext x.pdf`` uses where the lines stood (--geometry auto), and merges fewer paragraphs for it."""
+    from srtext.eval.scores import score
+
+    pdf = ROOT / "corpora" / "latex" / "en-onecol.pdf"
     on, off = run(str(pdf)), run("--geometry", "off", str(pdf))
-    assert on.returncode == off.returncode == 0 and on.stdout == off.stdout and len(on.stdout) > 1000
+    assert on.returncode == off.returncode == 0 and on.stdout != off.stdout
+    assert on.stdout.decode("utf-8") == SentenceRecovery(pdf).out_text  # the library reads it too
+    assert off.stdout.decode("utf-8") == recover_text(extract(pdf))  # off: the text alone
+    truth = pdf.with_suffix(".truth.txt").read_text(encoding="utf-8")
+    source = extract(pdf).decode("utf-8")
+    merged_on = score(on.stdout.decode("utf-8"), truth, source).nl_minus
+    merged_off = score(off.stdout.decode("utf-8"), truth, source).nl_minus
+    assert merged_on < merged_off
 
 
 def test_pypdf_boxes_the_lines_of_its_own_text() -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from srtext import Config
 from srtext.api import recover
+from srtext.geometry.bbox import read_xhtml
 from srtext.pipeline.events import Decision
 from srtext.pipeline.lines import text_lines
 from srtext.pipeline.names import known, rule_names
@@ -23,8 +24,8 @@ def fired() -> dict[str, set[str]]:
     """Each rule or step name, to the case files in which it decides a line."""
     names: dict[str, set[str]] = {}
     for case in CASES:
-        text = case.read_text(encoding="utf-8")
-        for event in recover(text_lines(text), Config()):
+        text, geometry = read_xhtml(case.read_text(encoding="utf-8"))  # geometry-*.in: bbox XHTML
+        for event in recover(text_lines(text), Config(), geometry=geometry):
             if isinstance(event, Decision):
                 for name in event.rule.split(" > "):
                     names.setdefault(name, set()).add(case.stem)

@@ -70,6 +70,8 @@
     if (i === undefined) return;
     clearSelection();
     el.classList.add("sel");
+    const box = document.querySelector('.bx[data-l="' + el.id.split("-")[0] + '"]');
+    if (box) box.classList.add("sel");
     body.textContent = "";
     const h = document.createElement("h2");
     h.textContent = "line " + value("line.number", i) + ", page " + value("line.page", i);
@@ -140,6 +142,15 @@
     panel.hidden = false;
   }
   input.addEventListener("click", function (e) {
+    const box = e.target.closest(".bx");
+    if (box) {  // a line's box on its page's outline: the line itself
+      const line = document.getElementById(box.dataset.l);
+      if (line) {
+        showLine(line);
+        line.scrollIntoView({block: "nearest"});
+      }
+      return;
+    }
     const el = e.target.closest(".ln");
     if (el) showLine(el);
   });

@@ -9,9 +9,10 @@ from __future__ import annotations
 import html
 import json
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from importlib.resources import files
 
+from srtext.audit.boxes import geometry_fields, page_outline
 from srtext.audit.data import columns, decision_fields, paragraph_of, record_fields, rule_name, safe_text
 from srtext.audit.histogram import histogram_svg
 from srtext.pipeline.events import (
@@ -28,6 +29,11 @@ from srtext.pipeline.events import (
     Event,
     Paragraph,
 )
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
+    from srtext.geometry.layout import LineGeo
 
 #: The first bytes of every audit page: what ``--audit`` checks before it replaces a file.
 MARK = "<!DOCTYPE html>\n<!-- srtext audit page -->\n"
@@ -81,11 +87,15 @@ def audit_page(
     *,
     title: str = "",
     settings: dict[str, object] | None = None,
+    geometry: Sequence[LineBox | None] | None = None,
 ) -> Iterator[str]:
     """The audit page of a document, in pieces: its events (every decision and paragraph), the
     line-width histogram, CW and eps.
 
     ``title`` names the document; ``settings`` are shown under it (the options of the run).
+    ``geometry``, a box (or None) per input line where the input had them, adds each
+    line's geometry evidence to its side panel and an outline of line boxes to each
+    page (:mod:`srtext.audit.boxes`).
 
     >>> from srtext.api import recover
     >>> from srtext.pipeline.lines import text_lines
@@ -113,10 +123,13 @@ def audit_page(
     kinds = _class_index([d.kind for d in decisions] + [p.kind for p in paragraphs])
     actions = _class_index(d.action for d in decisions)
     rules = _class_index(map(rule_name, decisions))
+    geos = _layout(geometry) if geometry else None
     rows = []
     for i, d in enumerate(decisions):
         row = decision_fields(d)
         row["paragraph"] = owner.get(i)
+        if geos is not None:
+            row.update(geometry_fields(_at(geos, d.line.number)))
         rows.append(row)
     data = {
         "lines": columns(rows),
@@ -160,7 +173,7 @@ def audit_page(
     yield "</div></details>"
     yield from _filters(kinds, actions, rules, decisions)
     yield "</header><main><section id=input><h2>Input, page by page</h2>"
-    yield from _input_lines(decisions, kinds, actions, rules)
+    yield from _input_lines(decisions, kinds, actions, rules, geometry)
     yield "</section><section id=output><h2>Recovered paragraphs</h2>"
     for i, p in enumerate(paragraphs):
         yield f'<p class="par k{kinds[p.kind]}" id=P{i}>{html.escape(safe_text(p.text))}</p>'
@@ -243,12 +256,18 @@ def _filters(
 
 
 def _input_lines(
-    decisions: list[Decision], kinds: dict[str, int], actions: dict[str, int], rules: dict[str, int]
+    decisions: list[Decision],
+    kinds: dict[str, int],
+    actions: dict[str, int],
+    rules: dict[str, int],
+    geometry: Sequence[LineBox | None] | None = None,
 ) -> Iterator[str]:
-    """The input as it came, one element per line (per piece of a line split in two), a block per page."""
+    """The input as it came, one element per line (per piece of a line split in two), a block per page;
+    with ``geometry``, each page's outline of line boxes first."""
     page = None
     escape = html.escape
     pieces: Counter[int] = Counter()
+    outlines = _outlines(decisions, kinds, actions, rules, geometry) if geometry else {}
     for d in decisions:
         line = d.line
         pieces[line.number] += 1
@@ -257,12 +276,43 @@ def _input_lines(
             if page is not None:
                 yield "</div>"
             page = line.page
-            yield f"<div class=page id=page-{page}><h3>page {page}</h3>"
+            yield f"<div class=page id=page-{page}><h3>page {page}</h3>{outlines.get(page, '')}"
         cls = f"ln k{kinds[d.kind]} a{actions[d.action]} r{rules[rule_name(d)]}"
         name = f"L{line.number}" if more == 1 else f"L{line.number}-{more}"
         yield f'<div class="{cls}" id={name}>{escape(safe_text(line.text))}</div>'
     if page is not None:
         yield "</div>"
+
+
+def _outlines(
+    decisions: list[Decision],
+    kinds: dict[str, int],
+    actions: dict[str, int],
+    rules: dict[str, int],
+    geometry: Sequence[LineBox | None],
+) -> dict[int, str]:
+    """Each page's outline (by the page of its lines' decisions): a box per line that has one."""
+    per_page: dict[int, list[tuple[str, str, LineBox]]] = {}
+    seen: set[int] = set()
+    for d in decisions:
+        n = d.line.number
+        box = geometry[n - 1] if 0 < n <= len(geometry) else None
+        if box is None or n in seen:  # a line's first piece stands for it
+            continue
+        seen.add(n)
+        cls = f"bx k{kinds[d.kind]} a{actions[d.action]} r{rules[rule_name(d)]}"
+        per_page.setdefault(d.line.page, []).append((f"L{n}", cls, box))
+    return {page: page_outline(boxes) for page, boxes in per_page.items()}
+
+
+def _layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
+    from srtext.geometry.layout import layout
+
+    return layout(geometry)
+
+
+def _at(geos: Sequence[LineGeo | None], number: int) -> LineGeo | None:
+    return geos[number - 1] if 0 < number <= len(geos) else None
 
 
 def is_audit_page(head: bytes) -> bool:

@@ -8,7 +8,12 @@ first time it is asked and keeps the answer: a field is computed on first use
 (most lines are never asked most questions), never twice.  Each field is the
 function of :data:`FIELDS` of that name; the record's other evidence, a line's
 place on the page, is optional (``box``: :class:`srtext.geometry.box.LineBox`,
-or None when the input had no geometry).
+or None when the input had no geometry), and so is that place measured against
+the document's usual (``geo``: :class:`srtext.geometry.layout.LineGeo`: the gap
+before the line beyond the usual leading, its indent and fill in points, its font
+height against the body's, whether it shares the line before's height, stands at
+the page's edge, at a position that recurs on other pages), which the geometry
+rules (:mod:`srtext.pipeline.rules.geometry`) read.
 
 >>> e = Evidence("2.1 Rivers and their banks")
 >>> e.numbered, e.title_like, e.lower, e.debris
@@ -37,6 +42,7 @@ from srtext.pipeline.function_words import ends_on_dangling_word
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from srtext.geometry.box import LineBox
+    from srtext.geometry.layout import LineGeo
 
 #: Each field of the evidence: its name, and the test of the line's text that gives it.
 FIELDS: dict[str, Callable[[str], bool]] = {
@@ -75,21 +81,24 @@ def _cached(name: str, test: Callable[[str], bool]) -> property:
 class Evidence:
     """The evidence of one line: the fields of :data:`FIELDS`, each computed on first use.
 
-    ``text`` is the line's text; ``box`` where it stood on the page, when known.
+    ``text`` is the line's text; ``box`` where it stood on the page, when known,
+    and ``geo`` that place against the document's usual.
     """
 
     # the text, the box, and each field's answer (None until asked)
     __slots__ = (
         *("_caption", "_dangling", "_debris", "_entry", "_lower", "_numbered", "_title_like"),
-        *("box", "text"),
+        *("box", "geo", "text"),
     )
 
     text: str
     box: LineBox | None
+    geo: LineGeo | None
 
-    def __init__(self, text: str, box: LineBox | None = None) -> None:
+    def __init__(self, text: str, box: LineBox | None = None, geo: LineGeo | None = None) -> None:
         self.text = text
         self.box = box
+        self.geo = geo
         self._lower = self._numbered = self._debris = self._title_like = None
         self._dangling = self._caption = self._entry = None
 
@@ -113,5 +122,5 @@ class Evidence:
     def __repr__(self) -> str:
         return f"Evidence({self.text!r}, {self.known()})"
 
-    def __reduce__(self) -> tuple[type[Evidence], tuple[str, LineBox | None]]:
-        return Evidence, (self.text, self.box)
+    def __reduce__(self) -> tuple[type[Evidence], tuple[str, LineBox | None, LineGeo | None]]:
+        return Evidence, (self.text, self.box, self.geo)

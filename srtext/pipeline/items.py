@@ -20,17 +20,26 @@ from srtext.pipeline.width import Measured
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import TypeVar
 
     from srtext.geometry.box import LineBox
+    from srtext.geometry.layout import LineGeo
+    from srtext.pipeline.lines import Line
 
     Geometry = Sequence[LineBox | None]
+    T = TypeVar("T")  # a box, or a line's place against the document's usual
 
 Trailing = list["Item | Decision"]
 
 
-def box(geometry: Geometry, number: int) -> LineBox | None:
+def box(geometry: Sequence[T | None], number: int) -> T | None:
     """The box of input line ``number`` (1-based), or None where the geometry has none."""
     return geometry[number - 1] if 0 < number <= len(geometry) else None
+
+
+def _placed(line: Line, boxes: Geometry, geos: Sequence[LineGeo | None]) -> Evidence:
+    """The evidence of a line with its box and its place against the document's usual."""
+    return Evidence(line.text, box(boxes, line.number), box(geos, line.number))
 
 
 def items(
@@ -43,8 +52,15 @@ def items(
     ``blank_before`` only when no page break or marked line comes between.  At
     most ``hold`` lines are held back.  Each item carries its line's
     :class:`~srtext.pipeline.evidence.Evidence`, with the line's box from
-    ``geometry`` (one per input line, by line number) when given.
+    ``geometry`` (one per input line, by line number) when given, and that box
+    against the document's usual (:func:`srtext.geometry.layout.layout`, measured once).
     """
+    boxes: Geometry = geometry or ()
+    geos = None
+    if geometry:
+        from srtext.geometry.layout import layout  # only with geometry: not on the start-up path
+
+        geos = layout(geometry)
     trailing: Trailing = []
     item: Item | None = None
     previous_page = 0
@@ -68,7 +84,7 @@ def items(
             band = full if abs(width - cw) <= tolerance else long if width > cw else short
             mark = line.mark
             if mark and mark != FRONT_MATTER:  # front matter is text: see _Machine.content
-                ev = Evidence(line.text, box(geometry, line.number) if geometry else None)
+                ev = Evidence(line.text) if geos is None else _placed(line, boxes, geos)
                 trailing.append(new(Item, (line, width, cw, cls, band, False, False, False, ev)))
                 interrupted = True
             else:
@@ -82,7 +98,7 @@ def items(
                     yield item, trailing
                 after_marked, trailing, interrupted = interrupted, [], False
                 page_break = bool(previous_page) and page != previous_page
-                ev = Evidence(line.text, box(geometry, line.number) if geometry else None)
+                ev = Evidence(line.text) if geos is None else _placed(line, boxes, geos)
                 item = new(Item, (line, width, cw, cls, band, blank, page_break, after_marked, ev))
                 previous_page = page
                 continue

@@ -58,6 +58,7 @@ if TYPE_CHECKING:
 
     from srtext.config import Config  # only its fields are read: the pipeline does not import the options
     from srtext.geometry.box import LineBox
+    from srtext.geometry.layout import LineGeo
 
     Geometry = Sequence[LineBox | None]
 
@@ -247,6 +248,7 @@ def format_jsonl(
     with_dropped: bool = False,
     lang: Lang = None,
     levels: Sequence[int] | None = None,
+    geometry: Geometry | None = None,
 ) -> Iterator[str]:
     """JSON lines: one object per paragraph or sentence (and dropped line), in input order.
 
@@ -259,8 +261,12 @@ def format_jsonl(
 
     ``levels`` are the headings' levels, as :func:`format_markdown` takes them.
     With ``with_dropped``, every record names the rules that decided its lines:
-    a dropped line's ``rule``, a paragraph's ``rules`` (one per line, in order).
+    a dropped line's ``rule``, a paragraph's ``rules`` (one per line, in order);
+    and, when ``geometry`` is given, the geometry evidence of its lines
+    (:func:`geometry_record`): a dropped line's ``geometry``, a paragraph's
+    ``geometry`` (one per line, null for a line without a box).
     """
+    geos = _layout(geometry) if with_dropped and geometry else None
     number = 0
     heading_level = _leveler(levels)
     rules: dict[int, str] = {}  # with_dropped: the rule of each kept line not yet in a paragraph
@@ -268,20 +274,37 @@ def format_jsonl(
         if isinstance(e, Paragraph):
             level = heading_level(e.text) if e.kind == HEADING else None
             named = _ruled(e, rules) if with_dropped else None
+            placed = None if geos is None else [geometry_record(_at(geos, n)) for n in e.lines]
             if sentences:
                 if number == 0:
                     lang = _language(lang)
                 for record in sentence_records(e, number, lang):  # type: ignore[arg-type]
-                    yield _json(_noted(_leveled(record, level, named), e, with_dropped))
+                    yield _json(_placed(_noted(_leveled(record, level, named), e, with_dropped), placed))
             else:
-                yield _json(_noted(_leveled(paragraph_record(e), level, named), e, with_dropped))
+                yield _json(
+                    _placed(_noted(_leveled(paragraph_record(e), level, named), e, with_dropped), placed)
+                )
             number += 1
         elif with_dropped:
             if e.action == "drop":
                 if e.line.text.strip():
-                    yield _json(dropped_record(e))
+                    record = dropped_record(e)
+                    if geos is not None:
+                        record["geometry"] = geometry_record(_at(geos, e.line.number))
+                    yield _json(record)
             elif e.action != "skip":
                 rules[e.line.number] = e.rule
+
+
+def _at(geos: Sequence[LineGeo | None], number: int) -> LineGeo | None:
+    return geos[number - 1] if 0 < number <= len(geos) else None
+
+
+def _placed(record: dict[str, object], placed: list[dict[str, object] | None] | None) -> dict[str, object]:
+    """The record with its lines' geometry evidence, when there is some."""
+    if placed is not None:
+        record["geometry"] = placed
+    return record
 
 
 def _ruled(p: Paragraph, rules: dict[int, str]) -> list[str]:
@@ -363,7 +386,14 @@ def render(
         )
     if fmt == "jsonl":
         sentences, with_dropped = config.sentences, config.with_dropped
-        return format_jsonl(events, sentences=sentences, with_dropped=with_dropped, lang=lang, levels=levels)
+        return format_jsonl(
+            events,
+            sentences=sentences,
+            with_dropped=with_dropped,
+            lang=lang,
+            levels=levels,
+            geometry=geometry,
+        )
     paragraphs = (e for e in events if isinstance(e, Paragraph))
     if fmt == "sentences":
         return format_sentences(paragraphs, lang)
@@ -405,8 +435,41 @@ def body_height(geometry: Geometry) -> float | None:
 
 
 EXPLAIN_HEADER = "line\tpage\tclass\tband\twidth/cw\tkind\taction\trule\treason\ttext\tnotes\n"
+#: With geometry, ``--explain`` has one more column, after the notes (so that the others keep their places).
+EXPLAIN_HEADER_GEOMETRY = EXPLAIN_HEADER[:-1] + "\tgeometry\n"
 #: Rows held back at most by :func:`explain_rows`, waiting for their paragraph's notes (a bound on memory).
 EXPLAIN_HOLD = 20_000
+
+
+def _layout(geometry: Geometry) -> list[LineGeo | None]:
+    from srtext.geometry.layout import layout  # only with geometry: not on the start-up path
+
+    return layout(geometry)
+
+
+def geometry_record(geo: LineGeo | None) -> dict[str, object] | None:
+    """A line's place as a JSON object (jsonl ``--with-dropped``), or None without a box.
+
+    >>> from srtext.geometry.layout import LineGeo
+    >>> geometry_record(LineGeo(12.0, 1.0, 11.5, 0.0, 1.0, False, False, False, 0, 10.0))
+    {'gap': 12.0, 'gap_extra': 1.0, 'indent': 11.5, 'fill': 0.0, 'font_ratio': 1.0, 'column': 0}
+    >>> geometry_record(LineGeo(None, None, 0.0, 3.0, 1.4, True, True, True, 1, 10.0))["flags"]
+    ['same_line', 'at_edge', 'repeated']
+    """
+    if geo is None:
+        return None
+    record: dict[str, object] = {
+        "gap": None if geo.gap is None else round(geo.gap, 1),
+        "gap_extra": None if geo.gap_extra is None else round(geo.gap_extra, 2),
+        "indent": round(geo.indent, 1),
+        "fill": round(geo.fill, 1),
+        "font_ratio": round(geo.font_ratio, 2),
+        "column": geo.column,
+    }
+    flags = [name for name in ("same_line", "at_edge", "repeated") if getattr(geo, name)]
+    if flags:
+        record["flags"] = flags
+    return record
 
 
 def explain_line(d: Decision, notes: str = "") -> str:
@@ -446,7 +509,7 @@ def line_notes(p: Paragraph) -> dict[int, list[str]]:
     return notes
 
 
-def explain_rows(events: Iterable[Event]) -> Iterator[str]:
+def explain_rows(events: Iterable[Event], geometry: Geometry | None = None) -> Iterator[str]:
     """The ``--explain`` table: its header, and a row per decision, in input order, with the line's notes.
 
     A line's notes come with its paragraph, which is made after its lines are
@@ -459,8 +522,29 @@ def explain_rows(events: Iterable[Event]) -> Iterator[str]:
     >>> rows = list(explain_rows(recover(text_lines("A first line of a meta-\\nbolic rate.\\n"), note=True)))
     >>> [r.rstrip("\\n").split("\\t")[-1] for r in rows]
     ['notes', 'hyphen=join:part_not_a_word', '-']
+
+    With ``geometry`` (a box or None per input line) each row ends in the line's
+    place against the document's usual (:meth:`srtext.geometry.layout.LineGeo.describe`:
+    the gap above it, its indent, fill, font size and column), ``-`` for a line
+    without a box; without, the rows are those of the text alone.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 612.0, 792.0, 72.0, 540.0, 100.0, 90.0, 102.0, 12.0, 0, 0, None)
+    >>> rows = list(explain_rows(recover(text_lines("A line.\\n"), geometry=[box]), [box]))
+    >>> rows[0].split("\\t")[-1], rows[1].split("\\t")[-1]
+    ('geometry\\n', 'gap -, indent 0.0pt, fill 0.0pt, font 1.00x, column 0\\n')
     """
-    yield EXPLAIN_HEADER
+    geos = _layout(geometry) if geometry else None
+    yield EXPLAIN_HEADER_GEOMETRY if geos is not None else EXPLAIN_HEADER
+
+    def row(d: Decision, notes: str) -> str:
+        text = explain_line(d, notes)
+        if geos is None:
+            return text
+        n = d.line.number
+        geo = geos[n - 1] if 0 < n <= len(geos) else None
+        return text[:-1] + "\t" + (geo.describe() if geo is not None else "-") + "\n"
+
     waiting: deque[Decision] = deque()
     made: set[int] = set()  # the lines of the paragraphs made
     notes: dict[int, list[str]] = {}
@@ -480,6 +564,6 @@ def explain_rows(events: Iterable[Event]) -> Iterator[str]:
             n = d.line.number
             if not waiting or waiting[0].line.number != n:
                 made.discard(n)
-            yield explain_line(d, " ".join(notes.pop(n, ())))
+            yield row(d, " ".join(notes.pop(n, ())))
     for d in waiting:
-        yield explain_line(d, " ".join(notes.pop(d.line.number, ())))
+        yield row(d, " ".join(notes.pop(d.line.number, ())))

@@ -118,7 +118,7 @@ class Document:
         )
         events = self._count(recovered, dropped, seen)
         if explain:
-            yield from explain_rows(events)
+            yield from explain_rows(events, self.geometry)
         else:
             yield from render(events, self.config, lambda: self.vocabulary.lang, self.geometry)
 
@@ -190,7 +190,15 @@ class Document:
         config = self.config
         cw = config.cw if config.cw is not None else self.stats.cw(config.mode != "paper")
         settings: dict[str, object] = {"mode": config.mode, "srtext": __version__}
-        return audit_page(events, self.stats.histogram, cw, config.eps, title=self.name, settings=settings)
+        return audit_page(
+            events,
+            self.stats.histogram,
+            cw,
+            config.eps,
+            title=self.name,
+            settings=settings,
+            geometry=self.geometry,
+        )
 
 
 def write(out: BinaryIO | IO[bytes], texts: Iterable[str]) -> None:
@@ -379,13 +387,12 @@ def audit_page_name(job: Job, options: RunOptions) -> str | None:
 def _pdf_geometry(config: Config, options: RunOptions) -> bool:
     """Is a PDF extracted with its geometry (pdftotext's -bbox-layout run beside the text)?
 
-    With ``--geometry auto``, only where the output reads it: the heading levels of
-    ``--format jsonl`` and ``markdown`` (font sizes), and the audit page.  The
-    recovery's rules do not read geometry yet, and the second extraction nearly
-    doubled srtext's time on a directory of PDFs (-j 2 over arxiv-dev's 20: 0.45 ->
-    0.84 s); a pdftotext -bbox-layout XHTML given as input is read with its boxes.
+    With ``--geometry auto``, always: the rules read where each line stood
+    (:mod:`srtext.pipeline.rules.geometry`), whatever the output's format.  It
+    costs the second extraction, run at the same time as the first (see
+    docs/geometry.md for the time measured); ``--geometry off`` is the text alone.
     """
-    return config.geometry != "off" and (config.output_format in ("jsonl", "markdown") or bool(options.audit))
+    return config.geometry != "off"
 
 
 def _open_input(

@@ -24,6 +24,12 @@ from srtext.pipeline.rules.any_line import (
     title_after_its_number,
 )
 from srtext.pipeline.rules.context import Ctx, Rule
+from srtext.pipeline.rules.geometry import (
+    gap_before_line,
+    indented_after_full_line,
+    larger_type,
+    on_the_same_line,
+)
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
     body_after_heading,
@@ -92,6 +98,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     theorem_label,
     title_after_its_number,
     inline_piece,
+    larger_type,
 )
 SHORT_LINE_RULES: tuple[Rule, ...] = (
     run_in_heading,
@@ -101,6 +108,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     report_number,
     lead_in,
     short_mid_sentence,
+    on_the_same_line,
     release_heading,
     word_in_a_loose_line,
     debris,
@@ -109,6 +117,8 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_after_display,
     indented_first_line,
     short_outside_paragraph,
+    gap_before_line,
+    indented_after_full_line,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -122,6 +132,8 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_display,
     body_mid_sentence,
     body_after_short_line,
+    gap_before_line,
+    indented_after_full_line,
     indented_after_finished_line,
     word_would_have_fitted,
     sentence_then_blank_line,

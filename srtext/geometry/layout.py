@@ -1,0 +1,255 @@
+"""A document's geometry measured once, and each line's place against it: :class:`LineGeo`.
+
+A box alone says little: a gap of 14 points is a paragraph break in 10-point
+type set solid and nothing in 12-point type with generous leading.  What a
+rule can use is a line's box against the document's usual: :func:`layout`
+measures the usual once per document (the body's font height, its leading,
+each column's left and right edge per page, the positions that recur at the
+page's edges) and gives each line a :class:`LineGeo` of ratios and distances
+against it.  None of it is a decision; the rules of
+:mod:`srtext.pipeline.rules.geometry` and the weighing read it.
+
+The usual is the mode, not the mean: a document is mostly body text, and its
+headings, captions, footnotes and display formulas are outliers that would
+pull a mean (a heading's gap, a footnote's small type).  Values are rounded
+before they are counted (font heights to 0.2 points, gaps to 0.5, edges to 1)
+so that the mode exists.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from srtext.geometry.bbox import DESCENT
+from srtext.record import NamedTuple
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from srtext.geometry.box import LineBox
+
+#: A line whose top is above this share of the page's height, or whose bottom is
+#: below one minus it, stands at the page's edge (running heads, page numbers, stamps).
+EDGE = 0.08
+
+
+class LineGeo(NamedTuple):
+    """One line's place against the document's usual (immutable; every distance in points).
+
+    Attributes:
+        gap: the vertical gap to the line before in its column (``LineBox.gap_before``),
+            None for a column's first line on a page.
+        gap_extra: the distance from the line before's baseline to this line's
+            beyond the body's usual (its leading), in body font heights (0: as in
+            a paragraph; 1: a blank line's worth more), or None.  Measured from
+            baseline to baseline, not as ``gap``: an inline formula's tall
+            symbols make a line's box taller and the gap to it smaller, but TeX
+            and browsers keep the baselines evenly spaced.
+        indent: the line's left edge minus its column's usual left edge.
+        fill: its column's usual right edge minus the line's right edge (0: a full line).
+        font_ratio: the line's font height over the body's.
+        same_line: the line overlaps the line before it vertically by more than half
+            the smaller height (a superscript, a limit, a printed line that
+            pdftotext cut in two), on the same page and in the same column.
+        at_edge: it stands in the top or bottom :data:`EDGE` of its page.
+        repeated: its top (rounded to a point) at the page's edge recurs on another page.
+        column: its column on the page (``LineBox.column``).
+        unit: the body's font height in points, the unit of ``gap_extra`` (and of
+            the rules' thresholds for ``indent`` and ``fill``).
+    """
+
+    gap: float | None
+    gap_extra: float | None
+    indent: float
+    fill: float
+    font_ratio: float
+    same_line: bool
+    at_edge: bool
+    repeated: bool
+    column: int
+    unit: float
+
+    def describe(self) -> str:
+        """The evidence in a few words, for ``--explain`` and the audit page.
+
+        >>> LineGeo(12.0, 1.0, 11.5, 0.0, 1.0, False, False, False, 0, 10.0).describe()
+        'gap 12.0pt (+1.0 lines), indent 11.5pt, fill 0.0pt, font 1.00x, column 0'
+        >>> LineGeo(None, None, 0.0, 3.0, 1.4, True, True, True, 1, 10.0).describe()
+        'gap -, indent 0.0pt, fill 3.0pt, font 1.40x, column 1, same line, page edge, repeated'
+        """
+        gap = "-" if self.gap is None else f"{self.gap:.1f}pt ({self.gap_extra:+.1f} lines)"
+        out = (
+            f"gap {gap}, indent {self.indent:.1f}pt, fill {self.fill:.1f}pt, "
+            f"font {self.font_ratio:.2f}x, column {self.column}"
+        )
+        flags = [name for name, on in (("same line", self.same_line), ("page edge", self.at_edge)) if on]
+        if self.repeated:
+            flags.append("repeated")
+        return ", ".join([out, *flags])
+
+
+class Usual(NamedTuple):
+    """The document's usual: the body's font height and leading, and each column's edges per page."""
+
+    font: float  # the body's font height
+    leading: float  # the body's usual distance from a line's baseline to the next one's
+    edges: dict[tuple[int, int], tuple[float, float]]  # (page, column): usual left and right edge
+
+
+def _mode(values: Counter[float], default: float) -> float:
+    return values.most_common(1)[0][0] if values else default
+
+
+def body_font(boxes: Sequence[LineBox]) -> float:
+    """The body's font height: the most frequent among the lines that reach their column's right edge.
+
+    Not among all lines: a manual's code blocks, in smaller type, can outnumber
+    its prose lines, but code stops short of the margin where prose wraps.
+    The right edge here is each page column's largest right edge, reached
+    within a tenth of the column's width.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> prose = LineBox(1, 600.0, 800.0, 50.0, 300.0, 0.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> code = prose._replace(right=150.0, font_height=8.0)
+    >>> body_font([prose, prose, code, code, code])
+    10.0
+    """
+    spans: dict[tuple[int, int], tuple[float, float]] = {}
+    for b in boxes:
+        lo, hi = spans.get((b.page, b.column), (b.left, b.right))
+        spans[b.page, b.column] = (min(lo, b.left), max(hi, b.right))
+    fonts: Counter[float] = Counter()
+    for b in boxes:
+        lo, hi = spans[b.page, b.column]
+        if hi - b.right <= 0.1 * (hi - lo):
+            fonts[round(b.font_height * 5) / 5] += 1
+    return _mode(fonts, 10.0)
+
+
+def usual(boxes: Sequence[LineBox]) -> Usual:
+    """The body's font height (:func:`body_font`), leading and column edges.
+
+    The leading is the least distance between two body lines' baselines that
+    is common (a third as frequent as the most frequent one, and twice or more;
+    nine tenths of a font height at least: lines set closer overlap, pieces of
+    one line or a column mixed into another): not the most
+    frequent, for in a README of one- and two-line paragraphs the distance
+    between paragraphs is the most frequent.
+
+    A column's left edge is the mode of its body lines' left edges, its right
+    edge the largest right edge that two body lines share (ragged-right text
+    reaches it on its longest lines; a single wide line, a URL, does not).
+
+    >>> from srtext.geometry.box import LineBox
+    >>> b = [LineBox(1, 600.0, 800.0, 50.0, 300.0 - k % 3, 108.0 + 14 * k, 100.0 + 14 * k, 110.0 + 14 * k,
+    ...              10.0, 0, 0, 4.0 if k else None) for k in range(6)]
+    >>> u = usual(b)
+    >>> u.font, u.leading, u.edges
+    (10.0, 14.0, {(1, 0): (50.0, 300.0)})
+    """
+    font = body_font(boxes)
+    body = [b for b in boxes if abs(b.font_height - font) <= 0.15 * font]
+    pitches: Counter[float] = Counter()
+    before: dict[tuple[int, int], LineBox] = {}
+    for b in boxes:
+        prev = before.get((b.page, b.column))
+        before[b.page, b.column] = b
+        if prev is not None and _body(prev, font) and _body(b, font):
+            pitch = _first_baseline(b) - prev.baseline
+            if 0.9 * font < pitch < 4 * font:
+                pitches[round(pitch * 2) / 2] += 1
+    most = pitches.most_common(1)[0][1] if pitches else 0
+    common = [x for x, n in pitches.items() if n >= max(2, most / 3)]
+    leading = min(common) if common else _mode(pitches, 1.2 * font)
+    lefts: dict[tuple[int, int], Counter[float]] = {}
+    rights: dict[tuple[int, int], Counter[float]] = {}
+    for b in body:
+        key = (b.page, b.column)
+        lefts.setdefault(key, Counter())[float(round(b.left))] += 1
+        rights.setdefault(key, Counter())[float(round(b.right))] += 1
+    edges = {}
+    for key, left in lefts.items():
+        shared = [x for x, n in rights[key].items() if n > 1]
+        edges[key] = (_mode(left, 0.0), max(shared) if shared else max(rights[key]))
+    return Usual(font, leading, edges)
+
+
+def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
+    """Each line's :class:`LineGeo` (None where it has no box), the document measured once.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> line = LineBox(1, 600.0, 800.0, 50.0, 300.0, 0.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> b = [line._replace(top=100.0 + 14 * k, bottom=110.0 + 14 * k, baseline=108.0 + 14 * k,
+    ...                    gap_before=4.0 if k else None) for k in range(4)]
+    >>> b[3] = b[3]._replace(top=b[3].top + 8, bottom=b[3].bottom + 8, baseline=b[3].baseline + 8,
+    ...                      gap_before=12.0, left=62.0)
+    >>> geo = layout([*b, None])
+    >>> [(g.gap_extra, g.indent) if g else g for g in geo]
+    [(None, 0.0), (0.0, 0.0), (0.0, 0.0), (0.8, 12.0), None]
+    """
+    boxes = [b for b in geometry if b is not None]
+    if not boxes:
+        return [None] * len(geometry)
+    u = usual(boxes)
+    pages = {b.page for b in boxes}
+    tops: dict[float, set[int]] = {}
+    for b in boxes:
+        if _at_edge(b):
+            tops.setdefault(round(b.top), set()).add(b.page)
+    out: list[LineGeo | None] = []
+    before: dict[tuple[int, int], LineBox] = {}
+    for placed in geometry:
+        if placed is None:
+            out.append(None)
+            continue
+        b = placed
+        key = (b.page, b.column)
+        left, right = u.edges.get(key, (b.left, b.right))
+        prev = before.get(key)
+        before[key] = b
+        same = prev is not None and _overlap(prev, b) > 0.5 * min(b.bottom - b.top, prev.bottom - prev.top)
+        edge = _at_edge(b)
+        out.append(
+            LineGeo(
+                b.gap_before,
+                None if prev is None else (_first_baseline(b) - prev.baseline - u.leading) / u.font,
+                b.left - left,
+                right - b.right,
+                b.font_height / u.font,
+                same,
+                edge,
+                edge and len(pages) > 1 and len(tops.get(round(b.top), ())) > 1,
+                b.column,
+                u.font,
+            )
+        )
+    return out
+
+
+def _first_baseline(b: LineBox) -> float:
+    """The baseline of a line's first printed line: two that pdftotext joined at a hyphen have one box,
+    and its ``baseline`` is the last one's.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> one = LineBox(1, 600.0, 800.0, 50.0, 300.0, 108.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> _first_baseline(one), _first_baseline(one._replace(bottom=124.0, baseline=122.0))
+    (108.0, 108.0)
+    """
+    if b.bottom - b.top > 1.6 * b.font_height:
+        return b.top + (1 - DESCENT) * b.font_height
+    return b.baseline
+
+
+def _body(b: LineBox, font: float) -> bool:
+    """Is the line in the body's type (its font height within 5%)?"""
+    return abs(b.font_height - font) <= 0.05 * font
+
+
+def _overlap(a: LineBox, b: LineBox) -> float:
+    """How far two lines' boxes overlap vertically (negative: the gap between them)."""
+    return min(a.bottom, b.bottom) - max(a.top, b.top)
+
+
+def _at_edge(b: LineBox) -> bool:
+    return b.top < EDGE * b.page_height or b.bottom > (1 - EDGE) * b.page_height

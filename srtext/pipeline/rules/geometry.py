@@ -1,0 +1,156 @@
+"""The rules that read where a line stood on its page: gaps, indents, shared lines, larger type.
+
+pdftotext's text hides what the page shows: a paragraph set apart by space
+rather than a blank line (READMEs, reports, HTML printed to PDF: most of the
+paragraphs text alone merges), a first line indented after a full line that
+ended a sentence, a superscript set on a line of its own, a heading in larger
+type.  Each rule here reads the line's :class:`~srtext.geometry.layout.LineGeo`
+(``c.cur.ev.geo``: its place against the document's usual, measured once) and
+answers only when the input had geometry; without it every rule is silent and
+the decisions are those of the text alone, line for line.
+
+The thresholds are in body font heights, the unit the page is set in, and were
+tried on the tuning families of the real corpus only (bench/real_report.py).
+"""
+
+from __future__ import annotations
+
+from srtext.pipeline.classify import LineClass
+from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.rules.context import (
+    JOIN,
+    START,
+    START_HEADING,
+    Ctx,
+    Verdict,
+    mid_sentence,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.layout import LineGeo
+    from srtext.pipeline.evidence import Evidence
+
+#: A gap this many body font heights beyond the usual leading sets a paragraph apart.
+GAP = 0.3
+#: An indent between these many body font heights is a paragraph's first line
+#: (less is a ragged edge, more a quotation, a list's hanging indent or code).
+INDENT = (0.6, 4.0)
+#: A line that ends this near its column's right edge (in body font heights) is full.
+FULL = 2.0
+#: A line in type this much larger than the body's is a heading's.
+LARGER = 1.15
+#: ... and this much larger than the lines right above and below it.
+LOCAL = 1.1
+
+
+def _follows(before: Evidence, ev: Evidence) -> bool:
+    """Does ``ev``'s line come right below ``before``'s in the same column of the same page?"""
+    a, b = before.box, ev.box
+    return a is not None and b is not None and a.page == b.page and a.column == b.column and b.top > a.top
+
+
+def _geo(c: Ctx) -> LineGeo | None:
+    """The line's place, when the open paragraph's last line is the line right above it.
+
+    Right above: the line its gap was measured to, not a line further up with
+    dropped lines (a display formula's, a footnote's) between.
+    """
+    geo = c.cur.ev.geo
+    s = c.state
+    if geo is None or geo.gap is None or s is None or not _follows(s.last, c.cur.ev):
+        return None
+    a, b = s.last.box, c.cur.ev.box
+    if a is None or b is None or abs(b.top - a.bottom - geo.gap) > 0.5:
+        return None
+    return geo
+
+
+def gap_before_line(c: Ctx) -> Verdict | None:
+    """A line set apart from the paragraph above by more than the usual leading starts a paragraph.
+
+    Documents printed from HTML, Markdown or a word processor separate their
+    paragraphs by space, not by an indent, and pdftotext writes no blank line
+    for it: text alone sees one long run of full lines.  A gap of more than
+    :data:`GAP` body font heights beyond the leading is such a space.  Not when
+    the paragraph stops inside a sentence (a display formula or a figure set
+    inside it) or the line goes on in lower case.  A short line so set apart,
+    with no sentence in it and a gap below it too, is a heading.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or geo.gap_extra is None or geo.gap_extra < GAP or s.kind != BODY:
+        return None
+    if mid_sentence(s) or geo.same_line:
+        return None
+    nxt = c.nxt
+    below = nxt is not None and nxt.ev.geo is not None and (nxt.ev.geo.gap_extra or 0.0) >= GAP
+    if c.short and c.open and c.cur.ev.title_like and below:
+        return c.heading("a short line without a sentence, set apart by space above and below: a heading")
+    return START, "a gap above the line beyond the usual leading: a paragraph starts"
+
+
+def indented_after_full_line(c: Ctx) -> Verdict | None:
+    """An indented line after a full line that ended a sentence starts a paragraph.
+
+    Typeset books and papers mark a paragraph by indenting its first line,
+    which pdftotext does not show: the line before is full and ends a
+    sentence, as any line of a paragraph may.  On the page the indent is plain
+    (:data:`INDENT` body font heights in from the column's edge, the line
+    before at the edge and reaching the right margin).
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or s.last_cls is not LineClass.FINISHED or c.lower:
+        return None
+    last = s.last.geo
+    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit or last.fill > FULL * last.unit:
+        return None
+    if INDENT[0] <= geo.indent / geo.unit <= INDENT[1] and not geo.same_line:
+        return START, "an indented line after a full line that ended a sentence: a paragraph starts"
+    return None
+
+
+def on_the_same_line(c: Ctx) -> Verdict | None:
+    """A line that shares the height of the line before it joins it.
+
+    pdftotext sets a superscript, a subscript, an inline formula's limits or
+    a piece of a printed line on a line of its own; on the page it sits within
+    the line before (their boxes overlap by more than half the smaller one),
+    so it is that line's, not a paragraph's start.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or not geo.same_line or c.cur.ev.debris:
+        return None
+    return JOIN, "the line sits within the line before's height (a superscript, a split line): joins it"
+
+
+def larger_type(c: Ctx) -> Verdict | None:
+    """A short line with no sentence in it, in larger type than the body, is a heading.
+
+    A heading set in larger type than the text under it is one whatever its
+    words; text alone has to guess from its shortness and capitals.  Larger
+    than the body's usual type and than the line below (:data:`LOCAL`): where
+    code or tables in small type outnumber the prose, the prose itself is
+    larger than the usual; and than the line above (CJK lines' boxes are
+    taller than Latin ones'; a CJK paragraph's lines are all larger).  Two
+    lines of a heading in the same larger type go together.  Not a line that
+    ends a sentence, nor a piece of the line before, nor a line as long as
+    the body's (counted in the body's characters, larger type fits fewer on a
+    line): CJK text mixed with Latin has taller boxes than Latin alone.
+    """
+    geo = c.cur.ev.geo
+    if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
+        return None
+    if c.cur.ev.debris or c.lower or not c.cur.ev.title_like:
+        return None
+    s = c.state
+    above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
+    same_type = above is not None and abs(above.font_ratio - geo.font_ratio) < 0.05
+    if s is not None and s.kind == HEADING and same_type and (geo.gap_extra or 0) < GAP:
+        return JOIN, "a line in the heading's larger type right under it: the heading goes on"
+    below = c.nxt.ev.geo if c.nxt is not None else None
+    if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
+        return None  # the text around it is in the same type: a paragraph set larger than the usual
+    return START_HEADING, "larger type than the body's and the lines around it, no sentence in it: a heading"

@@ -1,0 +1,155 @@
+"""Geometry as evidence (issue 31, item 3): the rules that read where a line stood, and nothing else.
+
+Each ``tests/cases/geometry-*.in`` is pdftotext ``-bbox-layout`` XHTML whose
+expected output needs its geometry: with ``--geometry off`` (its text alone) the
+same input comes out otherwise, so each case fails without the rule it names.
+Without geometry the rules are silent: the committed texts' decisions are
+those of the text alone (tests/test_layers.py and bench/decisions.py compare
+the whole of them).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from srtext import Config, SentenceRecovery
+from srtext.api import recover
+from srtext.geometry.bbox import parse_bbox
+from srtext.geometry.box import LineBox
+from srtext.geometry.layout import layout, usual
+from srtext.pipeline.events import Decision
+from srtext.pipeline.lines import text_lines
+from srtext.pipeline.rules import geometry as rules
+from tests.conftest import CASES
+
+GEOMETRY_CASES = sorted(CASES.glob("geometry-*.in"))
+RULES = {
+    "geometry-space-between-paragraphs": "gap_before_line",
+    "geometry-indented-first-line": "indented_after_full_line",
+    "geometry-piece-of-the-same-printed-line": "on_the_same_line",
+    "geometry-heading-in-larger-type": "larger_type",
+}
+
+
+def _decisions(case: Path, geometry: bool) -> list[Decision]:
+    text, boxes = parse_bbox(case.read_text(encoding="utf-8"))
+    events = recover(text_lines(text), Config(), geometry=boxes if geometry else None)
+    return [e for e in events if isinstance(e, Decision)]
+
+
+def test_every_geometry_rule_has_its_case() -> None:
+    names = {name for name in dir(rules) if callable(getattr(rules, name)) and getattr(rules, name).__doc__}
+    public = {n for n in names if not n.startswith("_") and getattr(rules, n).__module__ == rules.__name__}
+    assert public == set(RULES.values())
+    assert {c.stem for c in GEOMETRY_CASES} == set(RULES)
+
+
+@pytest.mark.parametrize("case", GEOMETRY_CASES, ids=lambda p: p.stem)
+def test_the_case_needs_its_geometry(case: Path) -> None:
+    expected = case.with_suffix(".expected").read_text(encoding="utf-8")
+    assert SentenceRecovery(case).out_text == expected
+    assert SentenceRecovery(case, geometry="off").out_text != expected  # text alone gets it wrong
+    assert RULES[case.stem] in {d.rule for d in _decisions(case, geometry=True)}
+    assert not {d.rule for d in _decisions(case, geometry=False)} & set(RULES.values())
+
+
+@pytest.mark.parametrize("case", GEOMETRY_CASES, ids=lambda p: p.stem)
+def test_without_boxes_the_decisions_are_the_texts(case: Path) -> None:
+    """Geometry off is the text alone: the same decisions as the XHTML's text given as text."""
+    text, _boxes = parse_bbox(case.read_text(encoding="utf-8"))
+    plain = [e for e in recover(text_lines(text), Config()) if isinstance(e, Decision)]
+    assert plain == _decisions(case, geometry=False)
+
+
+def _line(top: float, left: float = 72.0, right: float = 540.0, font: float = 12.0) -> LineBox:
+    return LineBox(1, 612.0, 792.0, left, right, top + 10, top, top + font, font, 0, 0, None)
+
+
+@pytest.mark.parametrize(
+    ("pitches", "leading"),
+    [
+        ([14.0] * 8 + [22.0] * 3, 14.0),  # paragraphs of several lines: the usual distance
+        ([22.0] * 6 + [14.0] * 2, 14.0),  # one-line paragraphs outnumber the lines inside one
+        ([15.5] * 5, 15.5),
+        ([14.0] * 6 + [6.0] * 6, 14.0),  # closer than a font height: pieces of one line, not the leading
+    ],
+)
+def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float], leading: float) -> None:
+    top, boxes = 100.0, [_line(100.0)]
+    for pitch in pitches:
+        top += pitch
+        boxes.append(_line(top)._replace(gap_before=pitch - 12.0))
+    assert usual(boxes).leading == leading
+
+
+def test_a_line_joined_at_a_hyphen_is_measured_from_its_first_printed_line() -> None:
+    joined = _line(128.0)._replace(bottom=154.0, baseline=152.0)  # two printed lines in one box
+    geo = layout([_line(100.0), _line(114.0), joined, _line(156.0)])
+    extra = [g.gap_extra for g in geo if g is not None]
+    assert extra[0] is None
+    assert all(x is not None and abs(x) < 0.1 for x in extra[1:])  # evenly spaced, the joined line too
+
+
+def test_the_body_font_is_the_prose_not_the_code() -> None:
+    prose = [_line(100.0 + 14 * k) for k in range(3)]
+    code = [_line(200.0 + 11 * k, right=250.0, font=9.0) for k in range(6)]
+    assert usual(prose + code).font == 12.0
+    geo = layout([*prose, *code, None])
+    assert geo[-1] is None
+    assert [round(g.font_ratio, 2) for g in geo[2:4] if g] == [1.0, 0.75]
+
+
+def test_a_running_head_repeats_at_the_page_edge() -> None:
+    head = _line(30.0)
+    body = _line(300.0)
+    pages = [
+        head,
+        body,
+        head._replace(page=2),
+        body._replace(page=2),
+        _line(30.0, left=300.0)._replace(page=3),
+    ]
+    geo = layout(pages)
+    assert [(g.at_edge, g.repeated) for g in geo if g] == [
+        (True, True),
+        (False, False),
+        (True, True),
+        (False, False),
+        (True, True),
+    ]
+
+
+def _cli(*args: str, stdin: bytes) -> str:
+    import subprocess
+    import sys
+
+    r = subprocess.run([sys.executable, "-m", "srtext", *args], input=stdin, capture_output=True, check=True)
+    return r.stdout.decode("utf-8")
+
+
+def test_explain_shows_the_geometry_that_decided_a_line() -> None:
+    case = CASES / "geometry-space-between-paragraphs.in"
+    data = case.read_bytes()
+    rows = [row.split("\t") for row in _cli("--explain", "-", stdin=data).splitlines()]
+    assert rows[0][-1] == "geometry"
+    started = next(r for r in rows if r[7] == "gap_before_line")
+    assert started[-1].startswith("gap 10.0pt (+0.7 lines)")
+    plain = _cli("--explain", "--geometry", "off", "-", stdin=data).splitlines()
+    assert plain[0].split("\t")[-1] == "notes"  # text alone: the columns of before
+
+
+def test_jsonl_with_dropped_carries_each_lines_geometry() -> None:
+    import json
+
+    case = CASES / "geometry-piece-of-the-same-printed-line.in"
+    records = [
+        json.loads(x)
+        for x in _cli("--format", "jsonl", "--with-dropped", "-", stdin=case.read_bytes()).splitlines()
+    ]
+    first = records[0]
+    assert len(first["geometry"]) == len(first["lines"])
+    assert first["geometry"][-1]["flags"] == ["same_line"]
+    plain = _cli("--format", "jsonl", "--with-dropped", "--geometry", "off", "-", stdin=case.read_bytes())
+    assert "geometry" not in json.loads(plain.splitlines()[0])
