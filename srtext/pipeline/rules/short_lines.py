@@ -399,6 +399,9 @@ def _paragraph_opens(c: Ctx, heading: Open) -> bool:
 
 
 _WORD = lazy(r"\p{L}{2}")
+# A line of code: a call or an index closed at its end ("print(x)", "d['k']"), an
+# assignment, a shell prompt or a comment.
+_CODE_LINE = lazy(r"[\w\]'\"]\)\s*\Z|\]\s*\Z|\A\s*(?:[$#>]|\w+ = )|\w\.\w+\(")
 
 
 def title_between_sentences(c: Ctx) -> Verdict | None:
@@ -409,7 +412,8 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
     of releases." / "Running it on a list" / "Give the list as ...".  A
     paragraph's last line that starts a sentence ends it; a short line with
     no sentence end, words in it and a capital first, after a line that
-    ended a sentence and before one that starts another, is a title.  The
+    ended a sentence or a line of code ("print(x)", "$ make") and before one
+    that starts another, is a title.  The
     next line must be text: before formula debris the line leads into a
     display.  A line that ends on a function word ("Die", "For the") is a
     piece of a sentence that pdftotext split at a wide gap.
@@ -420,7 +424,7 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
         c.short
         and s is not None
         and s.kind == BODY
-        and s.last_cls is LineClass.FINISHED
+        and (s.last_cls is LineClass.FINISHED or _CODE_LINE.search(s.lines[-1].text) is not None)
         and c.cls is LineClass.UNFINISHED
         and not c.lower
         and nxt is not None
