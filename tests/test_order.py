@@ -63,7 +63,7 @@ def swapped(table: str, i: int) -> Iterator[None]:
     """The recovery with items ``i`` and ``i + 1`` of ``table`` swapped."""
     items = list(tables()[table])
     items[i], items[i + 1] = items[i + 1], items[i]
-    saved_by_band, saved = rules._BY_BAND, tables()[table]
+    saved_by_band, saved_text, saved = rules._BY_BAND, rules._BY_BAND_TEXT, tables()[table]
     try:
         if table in RULE_TABLES:
             by = {n: list(getattr(rules, n)) for n in RULE_TABLES}
@@ -72,11 +72,12 @@ def swapped(table: str, i: int) -> Iterator[None]:
                 tuple(by["ANY_LINE_RULES"] + by["SHORT_LINE_RULES"]),
                 tuple(by["ANY_LINE_RULES"] + by["LONG_LINE_RULES"]),
             )
+            rules._BY_BAND_TEXT = rules.text_only(rules._BY_BAND)
         else:
             setattr(machine, table, tuple(items))
         yield
     finally:
-        rules._BY_BAND = saved_by_band
+        rules._BY_BAND, rules._BY_BAND_TEXT = saved_by_band, saved_text
         if table in STEP_TABLES:
             setattr(machine, table, saved)
 

@@ -9,10 +9,11 @@ at the width of the text column.  The paper splits the histogram at the mean wid
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
-from itertools import repeat
+from itertools import accumulate, repeat
 
 from srtext.lang import LATIN_ON_CJK_LINE
 from srtext.pipeline.classify import LineClass, is_finished
@@ -202,9 +203,11 @@ MARGIN_BAND = (0.9, 1.03)
 MARGIN_LINES = 8
 
 
-def _in_band(unfinished: Counter[int], width: int) -> int:
-    low, high = MARGIN_BAND[0] * width, MARGIN_BAND[1] * width
-    return sum(n for w, n in unfinished.items() if low <= w <= high)
+def _in_band(widths: list[int], counts: list[int], width: int) -> int:
+    """Lines with a width in ``width``'s band, from sorted ``widths`` and running ``counts``."""
+    low = bisect_left(widths, MARGIN_BAND[0] * width)
+    high = bisect_right(widths, MARGIN_BAND[1] * width)
+    return counts[high] - counts[low]
 
 
 def margin_width(cw: int, unfinished: Counter[int]) -> int:
@@ -236,11 +239,13 @@ def margin_width(cw: int, unfinished: Counter[int]) -> int:
     """
     if not unfinished:
         return cw
-    here = _in_band(unfinished, cw)
+    widths = sorted(unfinished)
+    counts = [0, *accumulate(unfinished[w] for w in widths)]
+    here = _in_band(widths, counts, cw)
     best, best_count = cw, here
-    for width in sorted(unfinished):
+    for width in widths:
         if width > cw * MARGIN_BAND[1]:
-            count = _in_band(unfinished, width)
+            count = _in_band(widths, counts, width)
             if count > best_count:
                 best, best_count = width, count
     return best if best_count > 2 * here and best_count >= MARGIN_LINES else cw

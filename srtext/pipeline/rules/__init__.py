@@ -141,11 +141,22 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
 )
 RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES
 _BY_BAND = (ANY_LINE_RULES + SHORT_LINE_RULES, ANY_LINE_RULES + LONG_LINE_RULES)
+#: The rules that read a line's place on the page (:mod:`srtext.pipeline.rules.geometry`):
+#: they answer nothing for a line without one, so a line of text alone is not asked them.
+GEOMETRY_RULES = frozenset({gap_before_line, indented_after_full_line, larger_type, on_the_same_line})
+
+
+def text_only(by_band: tuple[tuple[Rule, ...], ...]) -> tuple[tuple[Rule, ...], ...]:
+    """The tables without :data:`GEOMETRY_RULES`, for the lines that have no place on a page."""
+    return tuple(tuple(r for r in rules if r not in GEOMETRY_RULES) for rules in by_band)
+
+
+_BY_BAND_TEXT = text_only(_BY_BAND)
 
 
 def decide(c: Ctx) -> tuple[str, str, str]:
     """The verb, the reason and the rule's name for a line of running text."""
-    for rule in _BY_BAND[0 if c.short else 1]:
+    for rule in (_BY_BAND if c.cur.ev.geo is not None else _BY_BAND_TEXT)[0 if c.short else 1]:
         verdict = rule(c)
         if verdict is not None:
             return verdict[0], verdict[1], rule.__name__

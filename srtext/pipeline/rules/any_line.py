@@ -41,7 +41,12 @@ def enumerated_item(c: Ctx) -> Verdict | None:
     is a numbered heading's; after an item that ended, the next item's.
     """
     s = c.state
-    if s is None or s.kind == HEADING or not starts_enumerated_item(c.text):
+    first = c.text[:1]
+    if first == " ":
+        first = c.text.lstrip()[:1]
+    if s is None or not (first == "(" or first.isdigit() or first.islower()):  # cheap: asked of every line
+        return None
+    if s.kind == HEADING or not starts_enumerated_item(c.text):
         return None
     end = s.lines[-1].text.rstrip()[-1:]
     if end == ":":
@@ -66,6 +71,8 @@ def letter_bullet(c: Ctx) -> Verdict | None:
     """A letter that a symbol font's bullet became ("q Keep the receipts") starts an item when
     the next line or the open item starts with the same letter: one such line alone is a word.
     """
+    if c.text.lstrip()[1:2] != " ":  # cheap: asked of every line
+        return None
     m = _LETTER_BULLET.match(c.text)
     if m is None:
         return None
@@ -97,8 +104,8 @@ def inline_piece(c: Ctx) -> Verdict | None:
     s = c.state
     if (
         s is not None
-        and s.kind == BODY
         and s.after_debris == 1
+        and s.kind == BODY
         and 0 < s.debris_chars <= PIECE_CHARS
         and s.last_cls is LineClass.UNFINISHED
         and not s.last.debris  # a sentence's line, not a display's leftover

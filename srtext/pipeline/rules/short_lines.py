@@ -178,7 +178,8 @@ def release_heading(c: Ctx) -> Verdict | None:
     changes is a heading (alone, "2.3.1" may be a section's number: the rules
     above and below take it with its title).
     """
-    if not c.short:
+    first = c.text.lstrip()[:1]
+    if not (c.short and (first.isdigit() or first == "v")):
         return None
     m = _VERSION.match(c.text)
     if m is None:
@@ -401,7 +402,19 @@ def _paragraph_opens(c: Ctx, heading: Open) -> bool:
 _WORD = lazy(r"\p{L}{2}")
 # A line of code: a call or an index closed at its end ("print(x)", "d['k']"), an
 # assignment, a shell prompt or a comment.
-_CODE_LINE = lazy(r"[\w\]'\"]\)\s*\Z|\]\s*\Z|\A\s*(?:[$#>]|\w+ = )|\w\.\w+\(")
+_CODE_LINE = lazy(r"\A\s*(?:[$#>]|\w+ = )|\w\.\w+\(")
+
+
+def _is_code(text: str) -> bool:
+    """Does the line look like a line of code (:data:`_CODE_LINE`, or a call or index closed at its end)?
+
+    >>> [_is_code(t) for t in ["print(x)", "d['k']", "$ make", "x = f(y)", "the end (Table 3", "in a tree."]]
+    [True, True, True, True, False, False]
+    """
+    end = text.rstrip()[-2:]
+    if end[-1:] == "]" or (end[-1:] == ")" and end[:1] not in (" ", "")):
+        return True
+    return _CODE_LINE.search(text) is not None
 
 
 def title_between_sentences(c: Ctx) -> Verdict | None:
@@ -424,17 +437,17 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
         c.short
         and s is not None
         and s.kind == BODY
-        and (s.last_cls is LineClass.FINISHED or _CODE_LINE.search(s.lines[-1].text) is not None)
         and c.cls is LineClass.UNFINISHED
         and not c.lower
         and nxt is not None
         and not nxt.ev.lower
-        and not nxt.ev.debris
+        and not c.text.rstrip().endswith((",", ";", ":"))
         and c.cur.ev.title_like
         and not c.cur.ev.dangling
-        and not c.text.rstrip().endswith((",", ";", ":"))
+        and not nxt.ev.debris
         and _WORD.search(c.text) is not None
         and not is_function_word(c.text.split()[-1])
+        and (s.last_cls is LineClass.FINISHED or _is_code(s.lines[-1].text))
     ):
         return START_HEADING, "title-like line between two sentences: a heading"
     return None
