@@ -445,7 +445,9 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
         and c.cur.ev.title_like
         and not c.cur.ev.dangling
         and not nxt.ev.debris
+        and c.text.lstrip()[:1] not in "([{<\"'“‘«"  # not "(issue #12)": a sentence's aside
         and _WORD.search(c.text) is not None
+        and "://" not in c.text  # "See https://...": a sentence without its full stop
         and not is_function_word(c.text.split()[-1])
         and (s.last_cls is LineClass.FINISHED or _is_code(s.lines[-1].text))
     ):
