@@ -18,6 +18,7 @@ from __future__ import annotations
 from srtext.pipeline.rules.any_line import (
     enumerated_item,
     inline_piece,
+    item_goes_on,
     letter_bullet,
     list_item,
     theorem_label,
@@ -95,6 +96,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     enumerated_item,
     letter_bullet,
+    item_goes_on,
     theorem_label,
     title_after_its_number,
     inline_piece,

@@ -19,6 +19,7 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
 )
+from srtext.pipeline.width import display_width
 
 # -- the rules, any line
 
@@ -28,6 +29,34 @@ def list_item(c: Ctx) -> Verdict | None:
     if starts_list_item(c.text):
         return START, "a list item starts at its bullet"
     return None
+
+
+#: How full a bulleted item's line must be, over CW, for its item to go on on the next line.
+ITEM_LINE_FILL = 0.6
+
+
+def item_goes_on(c: Ctx) -> Verdict | None:
+    """A bulleted item's line that stopped inside a sentence, near the margin, goes on on the next line.
+
+    Whatever the next line starts with ("• Catalyst is a framework for Deep" /
+    "Learning Research and Development"): a capital there is a name's, and the
+    item's line is short only because the item is indented and its column
+    narrow.  Not across a blank line, nor after a lead-in's colon.
+    """
+    s = c.state
+    if (
+        s is None
+        or s.kind != BODY
+        or s.last_cls is not LineClass.UNFINISHED
+        or c.cur.blank_before
+        or c.cur.page_break_before
+        or not starts_list_item(s.lines[0].text)
+    ):
+        return None
+    last = s.lines[-1].text.rstrip()
+    if last.endswith(":") or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
+        return None
+    return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:
