@@ -157,13 +157,18 @@ def test_a_latex_document_gets_its_truth_from_the_markers_and_prints_the_same_tw
     src = latex.Source(
         "latex-t-doc", "latex-texdoc", tmp_path / "src" / "doc.tex", "t", "debian:t=1", "lppl", "en", "0"
     )
-    shas = []
+    rows = []
     for n in range(2):
         row = latex.build_one(src, "tuning", tmp_path / str(n))
         assert isinstance(row, dict), row
         assert row["truth_check"] == "1.0000"
-        shas.append(row["sha256"])
-    assert shas[0] == shas[1]
+        rows.append(row)
+    assert rows[0]["sha256"] == rows[1]["sha256"]
+    # Built again where it was: not printed again (its stamp), its truth read again from its files.
+    stamp = tmp_path / "0" / "latex-texdoc" / "latex-t-doc--pdflatex.stamp"
+    before = stamp.stat().st_mtime_ns
+    assert latex.build_one(src, "tuning", tmp_path / "0") == rows[0]
+    assert stamp.stat().st_mtime_ns == before
     meta = json.loads(
         (tmp_path / "0" / "latex-texdoc" / "latex-t-doc--pdflatex.json").read_text(encoding="utf-8")
     )

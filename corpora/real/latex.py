@@ -89,14 +89,21 @@ LANGS = {
     "croatian": "hr", "romanian": "ro", "turkish": "tr", "bulgarian": "bg", "serbian": "sr",
 }  # fmt: skip
 KINDS = {"B": "body", "I": "item", "C": "caption", "F": "footnote", "V": "code", "W": "cell", "A": "front"}
-MARK = re.compile(r"QXZ([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)(?:ZXQ|ZX|Z)?")
+MARK = re.compile(
+    r"QXZ([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)(?:ZXQ|ZX|Z)?"  # whole, or its end cut at the page's edge
+    r"|(?<![A-Za-z])X?Z([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)ZXQ"  # its start cut
+)
+#: What is left of a marker cut shorter still: no text writes these.
+JUNK = re.compile(r"\S*(?:QXZ|ZXQ)\S*")
 #: A marker, or one cut at the page's edge (its box stands out of the page): at a word's end, any
 #: start of one (a page's own ``Q`` at a word's end goes too, in both prints alike).
 CUT_MARK = re.compile(r"QXZ[A-Z]*\d*(?:ZXQ|ZX|Z)?|QX?$")
 NOT_TRUTH = frozenset({"code", "cell"})
-#: The code that makes a document's truth (the markers and this module) as it was when loaded: a
-#: document built by other code is built again.
-CODE_SHA256 = hashlib.sha256(MARKER_TEX.read_bytes() + Path(__file__).read_bytes()).hexdigest()
+#: What the two prints depend on besides the source: the markers and the way of printing (raise
+#: PRINT_VERSION when the printing below changes).  A document printed with the same is not printed
+#: again (nor one that failed): its truth is read again from the files it left.
+PRINT_VERSION = "1"
+MARKS_SHA256 = hashlib.sha256(MARKER_TEX.read_bytes() + PRINT_VERSION.encode()).hexdigest()
 
 
 @dataclass
@@ -454,7 +461,7 @@ def parse(
         fresh = True  # the next text starts a new line of the paragraph it goes to
         pos = 0
         for m in [*MARK.finditer(line), None]:
-            chunk = line[pos : m.start() if m else len(line)]
+            chunk = JUNK.sub("", line[pos : m.start() if m else len(line)])
             if chunk.strip():
                 if furniture is not None:
                     furniture.append(chunk.strip())
@@ -471,7 +478,7 @@ def parse(
             if m is None:
                 break
             pos = m.end()
-            op, code = m.group(1), m.group(2)
+            op, code = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(5))
             if op == "S":
                 # A paragraph whose display math was its end has no E (its empty rest made no line).
                 while stack and stack[-1].last in "DR":
@@ -589,10 +596,10 @@ def known_words(text: str) -> frozenset[str]:
 
 
 def truth(
-    raw_marked: str, raw_plain: str, lang: str
+    raw_marked: str, plain_text: str, lang: str
 ) -> tuple[list[tuple[str, int, str]], list[str], list[str], list[str], int]:
     """(blocks, heads, feet, objects, hyphens decided) of one document, from its marked raw text."""
-    known = known_words(raw_plain)
+    known = known_words(plain_text)
     decided = 0
 
     def joined(lines: list[str]) -> str:
@@ -614,6 +621,7 @@ def _pdftotext(args: list[str], cwd: Path) -> str:
     return p.stdout.decode("utf-8", "replace")
 
 
+@cache
 def producer() -> str:
     p = subprocess.run(["pdflatex", "--version"], capture_output=True, text=True)
     return p.stdout.splitlines()[0] if p.returncode == 0 and p.stdout else "pdfTeX"
@@ -621,25 +629,38 @@ def producer() -> str:
 
 def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
     """Print one LaTeX document twice and write its files; its manifest row, or why it was left out."""
-    from corpora.real.check import check, words
-
     doc_id = f"{src.key}--pdflatex"
     folder = out / src.family
-    meta_file = folder / f"{doc_id}.json"
-    marker_sha = CODE_SHA256
-    if meta_file.exists():  # built already from the same source by the same code: kept
-        old = json.loads(meta_file.read_text(encoding="utf-8"))
-        same = old.get("text_sha256") == src.text_sha256 and old.get("code_sha256") == marker_sha
-        if same and old.get("row", {}).get("split") == half:
-            return dict(old["row"])
-    for old_file in folder.glob(f"{doc_id}.*"):  # a document that fails now leaves no files of before
-        old_file.unlink()
+    stem = folder / doc_id
+    stamp = f"{src.text_sha256} {MARKS_SHA256}"
+    failed = stem.with_suffix(".failed")
+    if failed.exists():
+        stamped, _, reason = failed.read_text(encoding="utf-8").partition("\n")
+        if stamped == stamp:
+            return reason.strip()
+    kept = [stem.with_suffix(x) for x in (".pdf", ".pdftotext.txt", ".marked.txt", ".stamp")]
+    printed = kept[-1].read_text(encoding="utf-8").split("\n") if all(f.exists() for f in kept) else []
+    if printed[:1] == [stamp]:
+        errors = int(printed[1])
+    else:
+        for old_file in folder.glob(f"{doc_id}.*"):  # a document that fails now leaves no files of before
+            old_file.unlink()
+        got = _print(src, doc_id, folder)
+        if isinstance(got, str):
+            folder.mkdir(parents=True, exist_ok=True)
+            failed.write_text(f"{stamp}\n{got}\n", encoding="utf-8")
+            return got
+        errors = got
+        stem.with_suffix(".stamp").write_text(f"{stamp}\n{errors}\n", encoding="utf-8")
+    return describe(src, half, stem, errors)
+
+
+def _print(src: Source, doc_id: str, folder: Path) -> int | str:
+    """Print the document as is and marked, check the layout, keep the files; TeX's errors, or why not."""
     with tempfile.TemporaryDirectory(prefix="srtext-latex-") as t:
         tmp = Path(t)
         try:
             plain, marked, errors = print_twice(src, tmp)
-            default = _pdftotext([plain.name], plain.parent)
-            bbox = _pdftotext(["-bbox-layout", plain.name], plain.parent)
             same, moved = same_layout(
                 _pdftotext(["-bbox", plain.name], plain.parent),
                 _pdftotext(["-bbox", marked.name], marked.parent),
@@ -648,25 +669,36 @@ def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
                 return f"{doc_id}: the markers moved {moved} lines (layout not the same): left out"
             if "QXZS" not in _pdftotext(["-raw", marked.name], marked.parent):
                 return f"{doc_id}: no paragraph markers in the marked print (the class sets its own)"
-            raw_plain = raw_text(_pdftotext(["-raw", "-bbox", plain.name], plain.parent))
+            default = _pdftotext([plain.name], plain.parent)
+            bbox = _pdftotext(["-bbox-layout", plain.name], plain.parent)
             raw_marked = raw_text(_pdftotext(["-raw", "-bbox", marked.name], marked.parent))
         except (RuntimeError, OSError, subprocess.TimeoutExpired) as e:
             return f"{doc_id}: {e}"
-        pages = default.count("\f")
-        if pages > MAX_PAGES:
-            return f"{doc_id}: {pages} pages, more than {MAX_PAGES}: left out"
-        blocks, heads, feet, objects, decided = truth(raw_marked, raw_plain, src.language)
-        text = [b[2] for b in blocks if b[0] not in NOT_TRUTH]
-        if sum(len(words(x)) for x in text) < 100:
-            return f"{doc_id}: fewer than 100 words of paragraphs: left out"
-        share, missing = check(text, default)
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copy(plain, folder / f"{doc_id}.pdf")
         (folder / f"{doc_id}.pdftotext.txt").write_text(default, encoding="utf-8")
         (folder / f"{doc_id}.bbox.html").write_text(bbox, encoding="utf-8")
         (folder / f"{doc_id}.marked.txt").write_text(raw_marked, encoding="utf-8")
-        (folder / f"{doc_id}.truth.txt").write_text("".join(x + "\n" for x in text), encoding="utf-8")
-        sha = hashlib.sha256(plain.read_bytes()).hexdigest()
+    return errors
+
+
+def describe(src: Source, half: str, stem: Path, errors: int) -> dict[str, object] | str:
+    """Read a printed document's truth from its files and write its truth and json; its manifest row."""
+    from corpora.real.check import check, words
+
+    doc_id = stem.name
+    default = stem.with_suffix(".pdftotext.txt").read_text(encoding="utf-8")
+    pages = default.count("\f")
+    blocks, heads, feet, objects, decided = truth(
+        stem.with_suffix(".marked.txt").read_text(encoding="utf-8"), default, src.language
+    )
+    text = [b[2] for b in blocks if b[0] not in NOT_TRUTH]
+    stem.with_suffix(".json").unlink(missing_ok=True)
+    if sum(len(words(x)) for x in text) < 100:
+        return f"{doc_id}: fewer than 100 words of paragraphs: left out"
+    share, missing = check(text, default)
+    stem.with_suffix(".truth.txt").write_text("".join(x + "\n" for x in text), encoding="utf-8")
+    sha = hashlib.sha256(stem.with_suffix(".pdf").read_bytes()).hexdigest()
     rel = (
         str(src.path.relative_to(DOC.parent.parent.parent))
         if src.path.is_relative_to(DOC.parent.parent.parent)
@@ -699,7 +731,7 @@ def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
         "renderer": row["renderer"],
         "title": next((b[2] for b in blocks if b[0] in ("front", "heading")), src.key)[:80],
         "text_sha256": src.text_sha256,
-        "code_sha256": marker_sha,
+        "marks_sha256": MARKS_SHA256,
         "tex_errors": errors,
         "hyphens_decided": decided,
         "truth_check": round(share, 4),
@@ -713,5 +745,6 @@ def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
         "blocks": [list(b) for b in blocks],
         "row": row,
     }
-    meta_file.write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    text_json = json.dumps(meta, ensure_ascii=False, indent=1) + "\n"
+    stem.with_suffix(".json").write_text(text_json, encoding="utf-8")
     return row
