@@ -276,6 +276,12 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(got)
             if n % 50 == 0:
                 print(f"real: {n}/{len(jobs)} in {time.monotonic() - started:.0f} s", file=sys.stderr)
+    # A LaTeX family's files of documents no longer in it (a source gone, or now in the other family) go.
+    for family in built & set(latex.FAMILIES):
+        ids = {j[0].key for j in jobs if j[2] == family}
+        for f in (args.out / family).glob("*") if (args.out / family).is_dir() else []:
+            if f.name.rsplit("--", 1)[0] not in ids:
+                f.unlink()
     # A partial build replaces its families' rows (every document of a family is built or failed).
     write_manifest(merge_rows(args.manifest, rows, built), args.manifest)
     elapsed = time.monotonic() - started

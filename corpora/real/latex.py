@@ -57,6 +57,8 @@ DOC = Path("/usr/share/doc/texlive-doc")
 DPKG = Path("/var/lib/dpkg/info")
 #: Debian's package of journal, conference and thesis classes: its samples are one family.
 JOURNAL_PACKAGE = "texlive-publishers-doc"
+#: Journal classes that Debian ships in another package (the AMS's, in texlive-latex-base-doc).
+JOURNAL_CLASSES = frozenset({"amscls"})
 FAMILIES = ("latex-journal-samples", "latex-texdoc")
 #: TeX Live's licence tags (the packages' ``Licenses`` files) that are free licences.
 FREE = ("lppl", "gpl", "lgpl", "fdl", "opl", "pd", "mit", "bsd", "cc-by", "cc0", "artistic",
@@ -91,7 +93,7 @@ LANGS = {
 KINDS = {"B": "body", "I": "item", "C": "caption", "F": "footnote", "V": "code", "W": "cell", "A": "front"}
 MARK = re.compile(
     r"QXZ([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)(?:ZXQ|ZX|Z)?"  # whole, or its end cut at the page's edge
-    r"|(?<![A-Za-z])X?Z([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)ZXQ"  # its start cut
+    r"|(?<![A-Za-z])X?Z([SEDRTU])(H[A-G]|[BICFVWA])?(\d*)(?:ZXQ|(?<=\d)ZX)"  # its start cut (or both ends)
 )
 #: What is left of a marker cut shorter still: no text writes these.
 JUNK = re.compile(r"\S*(?:QXZ|ZXQ)\S*")
@@ -232,7 +234,7 @@ def sources(root: Path = DOC) -> list[Source]:
             continue
         stem = f.name.removesuffix(".gz").removesuffix(".tex")
         key = re.sub(r"[^a-z0-9]+", "-", f"latex-{tlpkg}-{stem}".lower()).strip("-")
-        family = FAMILIES[0] if package == JOURNAL_PACKAGE else FAMILIES[1]
+        family = FAMILIES[0] if package == JOURNAL_PACKAGE or tlpkg in JOURNAL_CLASSES else FAMILIES[1]
         src = Source(
             key, family, f, tlpkg, f"debian:{package}={_version(package)}", tag, language(text),
             hashlib.sha256(text.encode("utf-8")).hexdigest(),
