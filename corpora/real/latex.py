@@ -105,6 +105,8 @@ NOT_TRUTH = frozenset({"code", "cell"})
 #: PRINT_VERSION when the printing below changes).  A document printed with the same is not printed
 #: again (nor one that failed): its truth is read again from the files it left.
 PRINT_VERSION = "1"
+#: Raised when what a print must pass to be kept changes: a document that failed is printed again.
+ACCEPT_VERSION = "2"
 MARKS_SHA256 = hashlib.sha256(MARKER_TEX.read_bytes() + PRINT_VERSION.encode()).hexdigest()
 
 
@@ -335,23 +337,31 @@ def print_twice(src: Source, tmp: Path) -> tuple[Path, Path, int]:
 _WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="[\d.]+" yMax="[\d.]+">([^<]*)</word>')
 
 
-def placed_lines(bbox_html: str) -> list[tuple[int, int, str]]:
-    """(page, y, text) of every line of a ``pdftotext -bbox`` page: its words at one height (to 1 pt),
-    left to right, run together with the markers taken out (a marker may split a word in two).
+def placed_lines(bbox_html: str, near: float = 4.0) -> list[tuple[int, int, str]]:
+    """(page, y, text) of every line of a ``pdftotext -bbox`` page: its words, left to right, run
+    together with the markers taken out (a marker may split a word in two).  A line is the words
+    whose tops lie within ``near`` points of its first word's (pdftotext may make a raised or
+    lowered letter, the E of TeX's logo, a word of its own in one print and not in the other).
 
     >>> placed_lines('<page><word xMin="9.0" yMin="2.2" xMax="3" yMax="4">two</word>'
-    ...              '<word xMin="1.0" yMin="2.0" xMax="3" yMax="4">QXZSB1ZXQOne</word></page>')
-    [(1, 2, 'Onetwo')]
+    ...              '<word xMin="1.0" yMin="2.0" xMax="3" yMax="4">QXZSB1ZXQOne</word>'
+    ...              '<word xMin="5.0" yMin="4.1" xMax="6" yMax="6">E</word>'
+    ...              '<word xMin="1.0" yMin="14.0" xMax="3" yMax="16">Next</word></page>')
+    [(1, 2, 'OneEtwo'), (1, 14, 'Next')]
     """
     out = []
     for n, page in enumerate(bbox_html.split("<page")[1:], 1):
-        lines: dict[int, list[tuple[float, str]]] = {}
-        for x, y, w in _WORD.findall(page):
-            lines.setdefault(round(float(y)), []).append((float(x), CUT_MARK.sub("", w)))
-        for y, ws in lines.items():
+        words = sorted((float(y), float(x), CUT_MARK.sub("", w)) for x, y, w in _WORD.findall(page))
+        lines: list[tuple[float, list[tuple[float, str]]]] = []
+        for y, x, w in words:
+            if lines and y - lines[-1][0] <= near:
+                lines[-1][1].append((x, w))
+            else:
+                lines.append((y, [(x, w)]))
+        for y, ws in lines:
             text = "".join(w for _x, w in sorted(ws))
             if text:
-                out.append((n, y, text))
+                out.append((n, round(y), text))
     return sorted(out)
 
 
@@ -638,7 +648,7 @@ def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
     failed = stem.with_suffix(".failed")
     if failed.exists():
         stamped, _, reason = failed.read_text(encoding="utf-8").partition("\n")
-        if stamped == stamp:
+        if stamped == f"{stamp} {ACCEPT_VERSION}":
             return reason.strip()
     kept = [stem.with_suffix(x) for x in (".pdf", ".pdftotext.txt", ".marked.txt", ".stamp")]
     printed = kept[-1].read_text(encoding="utf-8").split("\n") if all(f.exists() for f in kept) else []
@@ -650,7 +660,7 @@ def build_one(src: Source, half: str, out: Path) -> dict[str, object] | str:
         got = _print(src, doc_id, folder)
         if isinstance(got, str):
             folder.mkdir(parents=True, exist_ok=True)
-            failed.write_text(f"{stamp}\n{got}\n", encoding="utf-8")
+            failed.write_text(f"{stamp} {ACCEPT_VERSION}\n{got}\n", encoding="utf-8")
             return got
         errors = got
         stem.with_suffix(".stamp").write_text(f"{stamp}\n{errors}\n", encoding="utf-8")
