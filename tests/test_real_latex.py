@@ -59,11 +59,18 @@ def test_join_lines_decides_a_hyphen_at_a_line_end(
     assert latex.join_lines(lines, known) == want
 
 
-def test_same_layout_fails_when_a_marker_moves_a_line() -> None:
-    page = '<page><word xMin="1.0" yMin="{y}" xMax="3" yMax="4">{w}</word></page>'
-    plain = page.format(y="10.0", w="Text")
-    assert latex.same_layout(plain, page.format(y="10.2", w="QXZSB1ZXQText")) == (True, 0)
-    assert latex.same_layout(plain, page.format(y="22.0", w="QXZSB1ZXQText")) == (False, 2)
+def test_same_layout_fails_when_a_marker_moves_a_word_to_another_line() -> None:
+    word = '<word xMin="{x}" yMin="{y}" xMax="9" yMax="9">{w}</word>'
+
+    def page(*words: tuple[float, float, str]) -> str:
+        return "<page>" + "".join(word.format(x=x, y=y, w=w) for x, y, w in words) + "</page>"
+
+    plain = page((1, 10, "One"), (5, 10, "two"), (1, 22, "three"))
+    # A marker of its own, one glued to a word, a top raised by the marker's glyphs: the same lines.
+    same = page((0.9, 9, "QXZSB1ZXQ"), (1, 10, "One"), (5, 10, "two"), (1, 21.2, "QXZSB2ZXQthree"))
+    assert latex.same_layout(plain, same) == (True, 0)
+    moved = page((1, 10, "One"), (1, 22, "two"), (5, 22, "three"))  # a line broken elsewhere
+    assert latex.same_layout(plain, moved) == (False, 4)
 
 
 def test_sources_have_a_free_licence_and_a_known_family() -> None:
