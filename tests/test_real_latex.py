@@ -1,6 +1,6 @@
 """The real corpus's LaTeX families (corpora/real/latex.py, srtmark.tex): truth from TeX's own markers.
 
-The parser is tested on marked texts written for the purpose (tests/fixtures/real/latex:
+The parser is tested on marked texts written for the purpose (tests/fixtures/real_latex:
 ``NAME.marked.txt`` and the blocks expected, ``NAME.blocks.tsv``); the markers
 themselves on a small LaTeX document printed by pdfLaTeX, skipped when pdfLaTeX
 or pdftotext is absent.
@@ -17,7 +17,7 @@ import pytest
 
 from corpora.real import build, check, latex
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real" / "latex"
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real_latex"
 SAMPLE = Path(__file__).resolve().parents[1] / "corpora" / "real" / "sample"
 
 
