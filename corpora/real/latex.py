@@ -351,7 +351,7 @@ def placed_lines(bbox_html: str, near: float = 4.0) -> list[tuple[int, str]]:
     ...              '<word xMin="1.0" yMin="14.0" xMax="3" yMax="16">Next</word></page>')
     [(1, 'OneEtwo'), (1, 'Next')]
     """
-    out = []
+    out: list[tuple[int, str]] = []
     for n, page in enumerate(bbox_html.split("<page")[1:], 1):
         found = ((float(y), float(x), CUT_MARK.sub("", w)) for x, y, w in _WORD.findall(page))
         words = sorted(x for x in found if x[2])
