@@ -252,3 +252,30 @@ def test_longest_runs_are_difflibs() -> None:
         expected = tuple(matcher.find_longest_match(lo_a, hi_a, lo_b, hi_b))
         assert Runs(a, b).longest(lo_a, hi_a, lo_b, hi_b) == expected
         assert Runs(a, b).blocks(len(a), len(b)) == [tuple(m) for m in matcher.get_matching_blocks()[:-1]]
+
+
+def test_moved_blocks_stop_when_the_documents_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Text that repeats (a template's filler) must not make the alignment quadratic in the document:
+    the alignments it may run are bounded by CELLS_PER_WORD per word, then no more moves are sought."""
+    from srtext.eval import moves
+    from srtext.eval.docdiff import diff
+
+    filler = "the quick survey of the old harbour wall found the stones loose in places again"
+    truth = [f"{filler} number {k} " * 4 for k in range(30)]
+    output = [p.replace("wall", "wall extra", 1) for p in reversed(truth)]  # every paragraph moved
+    cells = [0]
+    align = moves._local_alignment
+
+    def counted(d: list[str], i: list[str]) -> tuple[int, int, int, int, int]:
+        cells[0] += len(d) * len(i)
+        return align(d, i)
+
+    monkeypatch.setattr(moves, "_local_alignment", counted)
+    free = diff(output, truth)
+    spent = cells[0]
+    assert spent > 0 and free.counts["moved"] > 0
+    monkeypatch.setattr(moves, "CELLS_PER_WORD", 1)  # a budget of about one cell a word
+    cells[0] = 0
+    bounded = diff(output, truth)
+    assert cells[0] < spent
+    assert cells[0] <= 2 * bounded.words + moves.MAX_CELLS

@@ -89,9 +89,49 @@ def _local_alignment(d: list[str], i: list[str]) -> tuple[int, int, int, int, in
     return best, r - 1, best_pos[0], c - 1, best_pos[1]
 
 
-def _match(deleted: _Window, index: dict[Phrase, list[_Window]]) -> _Pair | None:
-    """The truth window that shares most of an output window's 10-word grams, best aligned of three."""
-    if len(deleted.words) < MIN_REARRANGE:
+#: The most cells of a local alignment: two windows whose product is larger are aligned
+#: around a 10-word gram they share, :data:`REACH` words either side, so that a long
+#: differing stretch (a page whose columns were interleaved) costs linear time, not quadratic.
+MAX_CELLS = 1_000_000
+REACH = 500
+#: Alignment cells a document may spend in all, per word of its output and truth: text
+#: that repeats (a template's filler) can make every moved block re-match the others.
+CELLS_PER_WORD = 500
+
+
+def _aligned(dn: list[str], tn: list[str], deleted: _Window, w: _Window) -> tuple[int, int, int, int, int]:
+    """:func:`_local_alignment` of ``dn`` and ``tn``, around a shared gram when both are long.
+
+    >>> _aligned(list("xxabcdyy"), list("zabcdz"), None, None)  # type: ignore[arg-type]
+    (8, 2, 6, 1, 5)
+    """
+    if len(dn) * len(tn) <= MAX_CELLS:
+        return _local_alignment(dn, tn)
+    gram = next(iter(deleted.grams & w.grams))
+    d0, t0 = _gram_at(deleted, gram), _gram_at(w, gram)
+    ds, ts = max(0, d0 - REACH), max(0, t0 - REACH)
+    score, d1, d2, i1, i2 = _local_alignment(dn[ds : d0 + REACH], tn[ts : t0 + REACH])
+    return score, d1 + ds, d2 + ds, i1 + ts, i2 + ts
+
+
+def _gram_at(window: _Window, gram: str) -> int:
+    """The index in ``window.words`` where ``gram`` (10 words, junk left out) starts."""
+    side = window.doc.out if window.out else window.doc.truth
+    kept = [k for k, x in enumerate(window.words) if not side.junk[x]]
+    q = [side.norm[window.words[k]] for k in kept]
+    for i in range(len(q) - MIN_REARRANGE + 1):
+        if "".join(q[i : i + MIN_REARRANGE]) == gram:
+            return kept[i]
+    return 0
+
+
+def _match(deleted: _Window, index: dict[Phrase, list[_Window]], budget: list[int]) -> _Pair | None:
+    """The truth window that shares most of an output window's 10-word grams, best aligned of three.
+
+    ``budget`` holds the alignment cells left for the document; when they are
+    spent, no more moved blocks are looked for (the rest is fixed word by word).
+    """
+    if len(deleted.words) < MIN_REARRANGE or budget[0] <= 0:
         return None
     shared: list[tuple[_Window, int]] = []
     for windows in index.values():
@@ -105,7 +145,9 @@ def _match(deleted: _Window, index: dict[Phrase, list[_Window]]) -> _Pair | None
     doc = deleted.doc
     dn = [doc.out.norm[x] for x in deleted.words]
     for w, _n in shared[:3]:
-        score, d1, d2, i1, i2 = _local_alignment(dn, [doc.truth.norm[x] for x in w.words])
+        tn = [doc.truth.norm[x] for x in w.words]
+        budget[0] -= min(len(dn) * len(tn), MAX_CELLS)
+        score, d1, d2, i1, i2 = _aligned(dn, tn, deleted, w)
         if score > (best.score if best else 0):
             best = _Pair(
                 score, deleted, w, (deleted.start + d1, deleted.start + d2), (w.start + i1, w.start + i2)
@@ -121,6 +163,7 @@ def find_moved(doc: Doc, phrases: list[Phrase], fix: Fix) -> None:
     operations inside the block, as its ``sub``.
     """
     index = {p: [_Window(doc, p, False)] for p in phrases if p.kind == REPLACE and p.t}
+    budget = [CELLS_PER_WORD * (len(doc.out.norm) + len(doc.truth.norm))]
     queue: list[_Pair] = []
     waiting: dict[_Window, list[_Pair]] = {}
 
@@ -131,7 +174,7 @@ def find_moved(doc: Doc, phrases: list[Phrase], fix: Fix) -> None:
 
     for p in phrases:
         if p.kind == REPLACE and p.a:
-            put(_match(_Window(doc, p, True), index))
+            put(_match(_Window(doc, p, True), index, budget))
     while queue:
         pair = heapq.heappop(queue)
         if pair.obsolete:
@@ -147,8 +190,8 @@ def find_moved(doc: Doc, phrases: list[Phrase], fix: Fix) -> None:
         index[iw.phrase].remove(iw)
         index[iw.phrase].extend(rest_i)
         for w in rest_d:
-            put(_match(w, index))
+            put(_match(w, index, budget))
         for other in waiting.pop(iw, []):
             if other is not pair:
                 other.obsolete = True
-                put(_match(other.deleted, index))
+                put(_match(other.deleted, index, budget))
