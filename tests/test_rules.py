@@ -90,3 +90,16 @@ def test_jsonl_with_dropped_names_the_rule_of_every_line() -> None:
             assert len(rules) == len(row["lines"]) and all(map(known, rules)), (case.name, row)
             seen.update(row["lines"])
         assert kept <= seen, case.name
+
+
+def test_a_numbered_item_after_the_item_before_it_is_an_item_not_a_heading() -> None:
+    """ "2. names ..." after "1. comments ..." starts the next item (enumerated_item), whatever their
+    line ends: without full stops, an item's line looked like a heading's."""
+    from srtext import SentenceRecovery
+
+    case = Path(__file__).parent / "cases" / "numbered-items-without-full-stops.in"
+    rows = {
+        d.line.number: (d.kind, d.rule) for d in SentenceRecovery(case.read_text(encoding="utf-8")).decisions
+    }
+    assert rows[4] == ("body", "enumerated_item")
+    assert rows[6] == ("body", "enumerated_item")
