@@ -78,12 +78,14 @@ __all__ = [
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("_headers", "beside", "bottom", "pages", "top")
+    __slots__ = ("_headers", "beside", "bottom", "middle", "pages", "top")
 
     def __init__(self) -> None:
         self.pages = 0
         self.top: Counter[str] = Counter()
         self.bottom: Counter[str] = Counter()
+        # Pages that carry each short masked line between their zones (at most MIDDLE_KEYS lines).
+        self.middle: Counter[str] = Counter()
         # Pages with a line standing alone beside the page number at the top, by the
         # number's offset from the page's index (a page number counts up with the pages).
         self.beside: Counter[int] = Counter()
@@ -95,6 +97,16 @@ class Repeats:
         top, bottom = zones(page)
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
+        edges = {*top, *bottom}
+        middle = {
+            mask(line.text)
+            for i, line in enumerate(page)
+            if i not in edges and 0 < len(line.text) <= MIDDLE_CHARS and line.text.strip()
+        }
+        if len(self.middle) < MIDDLE_KEYS:
+            self.middle.update(middle)
+        else:  # bounded: only lines already counted
+            self.middle.update(m for m in middle if m in self.middle)
         numbers = {i: PAGE_NUMBER for i in top if page[i].text.strip().isdigit()}
         if (
             len(numbers) == 1
@@ -124,6 +136,16 @@ class Repeats:
                 n >= need and not is_page_number(m.replace("#", "1")) for m, n in self.top.items()
             )
         return self._headers
+
+    def in_the_text(self, masked: str) -> bool:
+        """Does the line stand between the zones of as many pages as it stands in them?
+
+        A changelog's "Security fixes" or "Bug fixes" heads every release, so it
+        falls at the top or foot of many pages; but it stands inside pages as
+        often.  A running head stands at the edge, and inside a page at most
+        where its chapter begins.
+        """
+        return self.middle[masked] >= self.top[masked] + self.bottom[masked]
 
     def most(self) -> int:
         """Pages a line at the first page's foot must repeat on to be furniture there: most pages.
@@ -195,7 +217,12 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             continue
         if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
             found[i] = "page_number_at_top"
-        elif repeats.top[mask(text)] >= need and (not first or i == top[0]) and not is_chapter_label(text):
+        elif (
+            repeats.top[mask(text)] >= need
+            and (not first or i == top[0])
+            and not is_chapter_label(text)
+            and not repeats.in_the_text(mask(text))
+        ):
             found[i] = "running_header"  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
     numbers = {i for i, name in found.items() if name == "page_number_at_top"}
@@ -209,9 +236,17 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             continue
         if i in numbered and not number_mark_alone(page, i):
             found[i] = "page_number_at_foot"
-        elif (repeats.bottom[mask(text)] >= need and not first) or _footer_on_first_page(page, i, repeats):
+        elif (
+            (repeats.bottom[mask(text)] >= need and not first) or _footer_on_first_page(page, i, repeats)
+        ) and not repeats.in_the_text(mask(text)):
             found[i] = "running_footer"
     return found
+
+
+#: Lines between the zones are counted up to this length (a heading's, a running head's), and
+#: up to this many different ones: the count's memory is bounded whatever the document.
+MIDDLE_CHARS = 80
+MIDDLE_KEYS = 50_000
 
 
 def _footer_on_first_page(page: Sequence[Line], i: int, repeats: Repeats) -> bool:

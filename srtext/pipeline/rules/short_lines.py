@@ -162,7 +162,7 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
 # A release's version ("1.1.0", "v2.13.0b1", "2025.10.16") with its date or name, as a
 # changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)".
 _VERSION = lazy(
-    r"""\A\s*v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
+    r"""\A\s*(?:(?:Version|Release)\s+)?v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
     (?P<date>\s*\([^()]{4,40}\)|\s+[-–—]\s+\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
     VERBOSE,
 )
@@ -179,7 +179,7 @@ def release_heading(c: Ctx) -> Verdict | None:
     above and below take it with its title).
     """
     first = c.text.lstrip()[:1]
-    if not (c.short and (first.isdigit() or first == "v")):
+    if not (c.short and (first.isdigit() or first in "vVR")):
         return None
     m = _VERSION.match(c.text)
     if m is None:
@@ -196,8 +196,10 @@ def is_release(text: str) -> bool:
 
     >>> [is_release(t) for t in ["1.1.0 (2015-07-27)", "0.10.4 - 2020-01-17", "2025.10.16", "3.0.0", "2.3"]]
     [True, True, True, False, False]
+    >>> [is_release(t) for t in ["Version 5.0.1 (June 27th, 2022)", "Release 2.1 (2019-03-01)", "Version 2"]]
+    [True, True, False]
     """
-    if not text.lstrip()[:1].isdigit() and text.lstrip()[:1] != "v":
+    if not text.lstrip()[:1].isdigit() and text.lstrip()[:1] not in "vVR":
         return False
     m = _VERSION.match(text)
     return m is not None and (m.group("date") is not None or len(m.group("v").split(".", 1)[0]) == 4)
