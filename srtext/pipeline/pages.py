@@ -215,13 +215,14 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             continue
         if numbered_below and text.strip().isdigit():
             continue
-        if is_page_number(text) and not (first and i != top[0] and repeats.top[mask(text)] < need):
+        masked = mask(text)
+        if is_page_number(text) and not (first and i != top[0] and repeats.top[masked] < need):
             found[i] = "page_number_at_top"
         elif (
-            repeats.top[mask(text)] >= need
+            repeats.top[masked] >= need
             and (not first or i == top[0])
             and not is_chapter_label(text)
-            and not repeats.in_the_text(mask(text))
+            and not repeats.in_the_text(masked)
         ):
             found[i] = "running_header"  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
@@ -236,9 +237,11 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             continue
         if i in numbered and not number_mark_alone(page, i):
             found[i] = "page_number_at_foot"
-        elif (
-            (repeats.bottom[mask(text)] >= need and not first) or _footer_on_first_page(page, i, repeats)
-        ) and not repeats.in_the_text(mask(text)):
+            continue
+        masked = mask(text)
+        if (
+            _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need
+        ) and not repeats.in_the_text(masked):
             found[i] = "running_footer"
     return found
 
@@ -249,16 +252,15 @@ MIDDLE_CHARS = 80
 MIDDLE_KEYS = 50_000
 
 
-def _footer_on_first_page(page: Sequence[Line], i: int, repeats: Repeats) -> bool:
-    """Is the first page's bottom line ``i`` the footer at the foot of most pages?
+def _footer_on_first_page(page: Sequence[Line], i: int, masked: str, repeats: Repeats) -> bool:
+    """Is the first page's bottom line ``i`` (``masked``: masked) the footer at the foot of most pages?
 
     Set apart (not a paragraph's line) and starting with a letter: a note's
     number or mark masks as a page number does, and notes repeat too.
     """
-    text = page[i].text
     return (
-        repeats.bottom[mask(text)] >= repeats.most()
-        and text.lstrip()[:1].isalpha()
+        repeats.bottom[masked] >= repeats.most()
+        and page[i].text.lstrip()[:1].isalpha()
         and (i == 0 or not page[i - 1].text.strip())
     )
 
