@@ -44,6 +44,10 @@ from srtext.pipeline.rules.context import (
     title_follows,
 )
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import regex
+
 # -- short lines
 
 
@@ -178,17 +182,25 @@ def release_heading(c: Ctx) -> Verdict | None:
     changes is a heading (alone, "2.3.1" may be a section's number: the rules
     above and below take it with its title).
     """
-    first = c.text.lstrip()[:1]
-    if not (c.short and (first.isdigit() or first in "vVR")):
-        return None
-    m = _VERSION.match(c.text)
+    m = _version(c.text) if c.short else None
     if m is None:
         return None
-    if not is_release(c.text) and not (
+    if not _dated(m) and not (
         m.group("v").count(".") >= 2 and c.nxt is not None and starts_list_item(c.nxt.line.text)
     ):
         return None
     return START_HEADING, "a release's version and date: a changelog's heading"
+
+
+def _version(text: str) -> regex.Match[str] | None:
+    """The line as a release's version (:data:`_VERSION`), asked only of lines that may be one."""
+    first = text.lstrip()[:1]
+    return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
+
+
+def _dated(m: regex.Match[str]) -> bool:
+    """Does the version have its date, or is it a calendar version ("2025.10.16")?"""
+    return m.group("date") is not None or len(m.group("v").split(".", 1)[0]) == 4
 
 
 def is_release(text: str) -> bool:
@@ -199,10 +211,8 @@ def is_release(text: str) -> bool:
     >>> [is_release(t) for t in ["Version 5.0.1 (June 27th, 2022)", "Release 2.1 (2019-03-01)", "Version 2"]]
     [True, True, False]
     """
-    if not text.lstrip()[:1].isdigit() and text.lstrip()[:1] not in "vVR":
-        return False
-    m = _VERSION.match(text)
-    return m is not None and (m.group("date") is not None or len(m.group("v").split(".", 1)[0]) == 4)
+    m = _version(text)
+    return m is not None and _dated(m)
 
 
 def debris(c: Ctx) -> Verdict | None:
@@ -428,10 +438,10 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
     paragraph's last line that starts a sentence ends it; a short line with
     no sentence end, words in it and a capital first, after a line that
     ended a sentence or a line of code ("print(x)", "$ make") and before one
-    that starts another, is a title.  The
-    next line must be text: before formula debris the line leads into a
-    display.  A line that ends on a function word ("Die", "For the") is a
-    piece of a sentence that pdftotext split at a wide gap.
+    that starts another, is a title.  The next line must be text: before
+    formula debris the line leads into a display.  A line that ends on a
+    function word ("Die", "For the") is a piece of a sentence that pdftotext
+    split at a wide gap.
     """
     s = c.state
     nxt = c.nxt
