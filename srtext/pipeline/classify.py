@@ -17,6 +17,7 @@ from collections.abc import Callable
 from srtext.lang import CJK_CHAR as CJK
 from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import (
+    follows_label,
     is_caption_start,
     is_references_heading,
     is_report_number,
@@ -45,6 +46,7 @@ __all__ = [
     "LineClass",
     "classify_line",
     "classify_paper",
+    "follows_label",
     "has_section_number",
     "is_bare_number",
     "is_caption_start",

@@ -219,6 +219,26 @@ def starts_enumerated_item(text: str) -> bool:
     return _ENUMERATOR.match(s) is not None
 
 
+_LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[a-z])([.)])\s+\S")
+
+
+def follows_label(first: str, text: str) -> bool:
+    """Does ``text`` start with the label that comes after ``first``'s ("1." then "2.", "(a)" then "(b)")?
+
+    >>> [follows_label(a, b) for a, b in [("1. one", "2. two"), ("(a) x", "(b) y"), ("b) x", "c) y")]]
+    [True, True, True]
+    >>> [follows_label(a, b) for a, b in [("1. one", "3. two"), ("1. one", "2) two"), ("a. x", "2. y")]]
+    [False, False, False]
+    """
+    a, b = _LABEL.match(first), _LABEL.match(text)
+    if a is None or b is None or a.group(1) != b.group(1) or a.group(3) != b.group(3):
+        return False
+    x, y = a.group(2), b.group(2)
+    if x.isdigit() != y.isdigit():
+        return False
+    return int(y) == int(x) + 1 if x.isdigit() else ord(y) == ord(x) + 1
+
+
 _FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")
 
 

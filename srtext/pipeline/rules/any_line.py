@@ -5,6 +5,7 @@ from __future__ import annotations
 from srtext.pipeline.classify import (
     Band,
     LineClass,
+    follows_label,
     is_bare_number,
     is_section_number_alone,
     is_theorem_start,
@@ -83,7 +84,7 @@ def enumerated_item(c: Ctx) -> Verdict | None:
     if follows_label(s.lines[0].text, c.text):
         return START, "an enumerated item starts at the label after the open item's"
     in_a_list = starts_enumerated_item(s.lines[0].text)
-    if c.text.lstrip()[:1].isdigit() and c.text.lstrip().split(None, 1)[0].endswith("."):
+    if first.isdigit() and c.text.split(None, 1)[0].endswith("."):
         # "2. How the channel moved" after a paragraph's last line is a numbered heading.
         if end == ";" or (end == "." and in_a_list):
             return START, "an enumerated item starts at its label after an item that ended"
@@ -91,26 +92,6 @@ def enumerated_item(c: Ctx) -> Verdict | None:
     if end in ";." and (s.last_band is Band.SHORT or in_a_list):
         return START, "an enumerated item starts at its label after an item that ended"
     return None
-
-
-_LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[a-z])([.)])\s+\S")
-
-
-def follows_label(first: str, text: str) -> bool:
-    """Does ``text`` start with the label that comes after ``first``'s ("1." then "2.", "(a)" then "(b)")?
-
-    >>> [follows_label(a, b) for a, b in [("1. one", "2. two"), ("(a) x", "(b) y"), ("b) x", "c) y")]]
-    [True, True, True]
-    >>> [follows_label(a, b) for a, b in [("1. one", "3. two"), ("1. one", "2) two"), ("a. x", "2. y")]]
-    [False, False, False]
-    """
-    a, b = _LABEL.match(first), _LABEL.match(text)
-    if a is None or b is None or a.group(1) != b.group(1) or a.group(3) != b.group(3):
-        return False
-    x, y = a.group(2), b.group(2)
-    if x.isdigit() != y.isdigit():
-        return False
-    return int(y) == int(x) + 1 if x.isdigit() else ord(y) == ord(x) + 1
 
 
 # A Wingdings or Webdings bullet that the font mapped to a letter: "q", "r", "n", "l",
