@@ -15,6 +15,7 @@ Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
 
 from __future__ import annotations
 
+from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     enumerated_item,
     inline_piece,
@@ -145,7 +146,7 @@ RULES: tuple[Rule, ...] = ANY_LINE_RULES + SHORT_LINE_RULES + LONG_LINE_RULES
 _BY_BAND = (ANY_LINE_RULES + SHORT_LINE_RULES, ANY_LINE_RULES + LONG_LINE_RULES)
 #: The rules that read a line's place on the page (:mod:`srtext.pipeline.rules.geometry`):
 #: they answer nothing for a line without one, so a line of text alone is not asked them.
-GEOMETRY_RULES = frozenset({gap_before_line, indented_after_full_line, larger_type, on_the_same_line})
+GEOMETRY_RULES = frozenset(r for r in RULES if r.__module__ == geometry.__name__)
 
 
 def text_only(by_band: tuple[tuple[Rule, ...], ...]) -> tuple[tuple[Rule, ...], ...]:
