@@ -152,6 +152,7 @@ def main() -> None:
     X, y, old = _collect(tune)
     Xv, yv, oldv = _collect(validate)
     weight = [1.0] * len(y)
+    corpus = [0] * len(y)  # which corpus each boundary comes from: 0 broad, 1 real
     fitted_on = f"corpora/broad tuning half: {len(tune)} documents, {len(y)} boundaries"
     if args.real:
         real, _ = load(args.real)
@@ -159,6 +160,7 @@ def main() -> None:
         rX, ry, rold = _collect(real_tune)
         rXv, ryv, roldv = _collect([d for d in real if d.split == "validate"])
         weight = [1.0] * len(y) + [len(y) / max(len(ry), 1)] * len(ry)
+        corpus += [1] * len(ry)
         fitted_on += f"; corpora/real tuning families: {len(real_tune)} documents, {len(ry)} boundaries"
         fitted_on += " (each corpus weighing as much as the other)"
         X, y, old = X + rX, y + ry, old + rold
@@ -179,44 +181,75 @@ def main() -> None:
         joins, starts = counts(pred, truth)
         return f"{accuracy(pred, truth):.2f}% right ({joins} false joins, {starts} false starts)"
 
-    # The threshold: of the log-odds at which the trees make no more false joins and no more
-    # false starts on the tuning half than the rules they replace, the one with the fewest errors.
-    # A false start inside a sentence breaks it, a false join only merges two paragraphs;
-    # the trees must not buy fewer of one with more of the other.
+    # Two thresholds, one after a line that ends mid-sentence and one after a line that ends a
+    # sentence.  A false start after an unfinished line breaks a sentence, a false join only
+    # merges two paragraphs: after an unfinished line the threshold is, of those at which the
+    # trees make no more false joins and no more false starts than the rules they replace, the
+    # one with the fewest errors (the trees must not buy fewer merges with broken sentences).
+    # After a line that ends a sentence a false start breaks none: the threshold with the fewest
+    # errors.  Errors are counted with the fit's weights (each corpus weighing as much as the other).
     raw, raw_v = model.decision_function(X), model.decision_function(Xv)
 
-    def at(threshold: float, scores: Any) -> list[int]:
-        return [int(s > threshold) for s in scores]
+    def at(thresholds: tuple[float, float], scores: Any, rows: list[list[float]]) -> list[int]:
+        finished, unfinished = thresholds
+        return [int(s > (unfinished if r[0] else finished)) for s, r in zip(scores, rows, strict=True)]
 
-    rules_joins, rules_starts = counts(old, y)
-    best: tuple[int, float] | None = None
-    grid = [(k / 20, *counts(at(k / 20, raw), y)) for k in range(-80, 81)]
-    for threshold, joins, starts in grid:
-        if joins <= rules_joins and starts <= rules_starts and (best is None or joins + starts < best[0]):
-            best = (joins + starts, threshold)
+    def weighed(pred: list[int], truth: list[int], keep: list[bool]) -> tuple[float, float]:
+        rows = [(p, t, w) for p, t, w, k in zip(pred, truth, weight, keep, strict=True) if k]
+        joins = sum(w for p, t, w in rows if p == 1 and t == 0)
+        return joins, sum(w for p, t, w in rows if p == 0 and t == 1)
+
+    after_unfinished = [bool(r[0]) for r in X]
+    after_finished = [not k for k in after_unfinished]
+    grid = [k / 20 for k in range(-80, 81)]
+    rules_joins, rules_starts = weighed(old, y, after_unfinished)
+
+    def breaks(pred: list[int]) -> list[int]:
+        """False starts after unfinished lines (sentences broken), per corpus."""
+        counted = [0, 0]
+        for p, t, c, k in zip(pred, y, corpus, after_unfinished, strict=True):
+            counted[c] += k and p == 0 and t == 1
+        return counted
+
+    rules_breaks = breaks(old)
+    best: tuple[float, float] | None = None
+    for t in grid:  # no more sentences broken than the rules, in either corpus
+        pred = [int(s > t) for s in raw]
+        joins, starts = weighed(pred, y, after_unfinished)
+        fewer = all(a <= b for a, b in zip(breaks(pred), rules_breaks, strict=True))
+        if joins <= rules_joins and fewer and (best is None or joins + starts < best[0]):
+            best = (joins + starts, t)
     if best is None and args.fewer_breaks:
-        # No threshold beats the rules on both errors: the one that breaks no more sentences
-        # than they do, with the fewest false joins.
-        for threshold, joins, starts in grid:
-            if starts <= rules_starts and (best is None or joins + starts < best[0]):
-                best = (joins + starts, threshold)
+        for t in grid:  # the threshold that breaks no more sentences than the rules, fewest errors
+            pred = [int(s > t) for s in raw]
+            joins, starts = weighed(pred, y, after_unfinished)
+            fewer = all(a <= b for a, b in zip(breaks(pred), rules_breaks, strict=True))
+            if fewer and (best is None or joins + starts < best[0]):
+                best = (joins + starts, t)
     if best is None:
-        for k in range(-40, 41, 5):
-            joins, starts = counts(at(k / 10, raw), y)
-            print(f"  log-odds {k / 10:+.1f}: {joins} false joins, {starts} false starts", file=sys.stderr)
-        print(f"  the rules: {rules_joins} false joins, {rules_starts} false starts", file=sys.stderr)
+        print(
+            f"  the rules after unfinished lines: {rules_joins:.0f} false joins, "
+            f"{rules_starts:.0f} false starts",
+            file=sys.stderr,
+        )
         raise SystemExit(
             "no threshold makes the trees as good as the rules on both errors: weights not written"
         )
-    threshold = best[1]
+    unfinished_threshold = best[1]
+    finished_threshold = min(
+        grid, key=lambda t: (sum(weighed([int(s > t) for s in raw], y, after_finished)), abs(t))
+    )
+    threshold = finished_threshold
+    thresholds = (finished_threshold, unfinished_threshold)
     print(f"boundaries: tuning {len(y)} ({sum(y)} joins), validation {len(yv)} ({sum(yv)} joins)")
     print(f"what srtext decided:  tuning {errors(old, y)}; validation {errors(oldv, yv)}")
     for name, m in (("logistic regression", lr), (f"{args.trees} boosted trees", model)):
         t_, v_ = [int(v) for v in m.predict(X)], [int(v) for v in m.predict(Xv)]
         print(f"{name}, log-odds 0: tuning {errors(t_, y)}; validation {errors(v_, yv)}")
     print(
-        f"{args.trees} boosted trees, log-odds {threshold:+.1f}: tuning {errors(at(threshold, raw), y)}; "
-        f"validation {errors(at(threshold, raw_v), yv)}"
+        f"{args.trees} boosted trees, log-odds {finished_threshold:+.2f} after a sentence's end, "
+        f"{unfinished_threshold:+.2f} mid-sentence: tuning {errors(at(thresholds, raw, X), y)}; "
+        f"validation {errors(at(thresholds, raw_v, Xv), yv)}"
     )
     names = [name for name, _ in weigh.FEATURES]
     trees = []
@@ -242,7 +275,16 @@ def main() -> None:
             "features": names,
             "baseline": round(float(model._baseline_prediction.ravel()[0]) - threshold, 6),
             "threshold": threshold,
-            "trees": trees,
+            # The second threshold as one more tree: a stump on prev_unfinished that moves the
+            # score of a boundary after an unfinished line by the difference of the two.
+            "trees": [
+                *trees,
+                [
+                    [0, 0.5, 1, 2, 0.0],
+                    [-1, 0.0, 0, 0, 0.0],
+                    [-1, 0.0, 0, 0, round(threshold - unfinished_threshold, 6)],
+                ],
+            ],
         }
         target = ROOT / "srtext" / "pipeline" / "weights.py"
         target.write_text(weigh.weights_module(data), encoding="utf-8")

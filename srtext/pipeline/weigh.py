@@ -33,7 +33,8 @@ if TYPE_CHECKING:
 _HYPHEN_ENDS = (*HYPHENS, "\u00ad")  # a soft hyphen too
 
 #: The named features, in the order :func:`features` computes them, each with what it asks.
-#: All but ``prev_fill`` and ``first_word_room`` are 0 or 1; those two are ratios in steps of 0.02.
+#: All but ``prev_fill``, ``first_word_room`` (ratios in steps of 0.02), ``fill`` (0.05), ``open_lines``
+#: and ``paragraph_lines`` (counts) and ``wrapped_at_cw`` (a share) are 0 or 1.
 FEATURES: tuple[tuple[str, str], ...] = (
     ("prev_unfinished", "the paragraph's last line ends without a sentence end"),
     ("prev_fill", "the paragraph's last line's width over CW (at most 1.2)"),
@@ -54,6 +55,10 @@ FEATURES: tuple[tuple[str, str], ...] = (
     ("debris_like", "this line has little prose in it"),
     ("prev_single", "the open paragraph has one line"),
     ("prev_title_like", "the open paragraph is one line that could be a whole heading"),
+    ("open_lines", "the open paragraph's lines so far (at most 8)"),
+    ("fill", "this line's width over CW (at most 1.2, in steps of 0.05)"),
+    ("paragraph_lines", "the document's full lines per plain paragraph end (0: unknown), at most 16"),
+    ("wrapped_at_cw", "the document's share of lines wrapped near the margin that end at CW (0 to 1)"),
 )
 
 
@@ -90,6 +95,9 @@ def features(c: Ctx) -> tuple[float, ...]:
         float(c.cur.ev.debris),
         float(single),
         float(single and s.last.title_like),
+        float(min(len(s.lines), 8)),
+        round(min(c.cur.width / cw, 1.2) * 20) / 20,
+        *c.shape,
     )
 
 

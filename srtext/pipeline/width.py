@@ -201,6 +201,12 @@ def column_width(histogram: Counter[int], robust: bool = False) -> int:
 #: hold a few characters more or fewer than the mode).
 MARGIN_BAND = (0.9, 1.03)
 MARGIN_LINES = 8
+#: A line this wide (a share of CW) reached the margin (:meth:`WidthStats.lines_per_paragraph`).
+FULL_LINE = 0.9
+#: A line that ends a sentence this far short of CW, under a full line, ended its paragraph.
+SHORT_END = 0.8
+#: The most lines a paragraph is counted as holding (:meth:`WidthStats.lines_per_paragraph`).
+MAX_PARAGRAPH_LINES = 16.0
 
 
 def _in_band(widths: list[int], counts: list[int], width: int) -> int:
@@ -277,13 +283,27 @@ class WidthStats:
     arxiv-dev.)
     """
 
-    __slots__ = ("_clean", "filled", "finished", "histogram", "unfinished")
+    __slots__ = (
+        "_clean",
+        "_last_width",
+        "filled",
+        "finished",
+        "finished_under",
+        "histogram",
+        "shape",
+        "unfinished",
+    )
 
     def __init__(self) -> None:
         self.histogram: Counter[int] = Counter()
         self.unfinished: Counter[int] = Counter()  # widths of the lines that end mid-sentence
+        #: (width of the line before, width) of each line that ends a sentence
+        self.finished_under: Counter[tuple[int, int]] = Counter()
         self.filled = 0
         self.finished = 0
+        self._last_width = 0  # the width of the last line added
+        #: :meth:`document_shape` when the lines so far were released (with_column_width)
+        self.shape = (0.0, 0.0)
         self._clean: tuple[int, bool] = (-1, False)  # looks_clean's answer for this many lines
 
     def add(self, width: int, text: str = "") -> None:
@@ -292,8 +312,67 @@ class WidthStats:
             self.filled += 1
             if is_finished(text.rstrip()):
                 self.finished += 1
+                self.finished_under[self._last_width, width] += 1
             else:
                 self.unfinished[width] += 1
+        self._last_width = width
+
+    def lines_per_paragraph(self, cw: int) -> float:
+        """How many full lines the document's paragraphs hold, as its plain paragraph ends tell.
+
+        A paragraph of several lines ends plainly where a line that ends a
+        sentence well short of the column (:data:`SHORT_END`) comes under a
+        line that reached it (:data:`FULL_LINE`); the ends nothing marks (a
+        last line that reached the margin too) are a share of those, about the
+        same in every document.  So the full lines over the plain ends say
+        whether the document's paragraphs are long (a paper: a sentence that
+        ends at the margin goes on) or short (a README: it often ends its
+        paragraph).  Lines of formulas, tables and lists rarely reach the
+        margin and do not count.  At most :data:`MAX_PARAGRAPH_LINES`, in
+        steps of a half; 0 before any text.
+
+        >>> s = WidthStats()
+        >>> for t in ["x" * 60, "x" * 60, "x" * 58 + ".", "x" * 60, "x" * 20 + ".", ""] * 4:
+        ...     s.add(len(t), t)
+        >>> s.lines_per_paragraph(60)
+        4.0
+        """
+        if not self.filled:
+            return 0.0
+        full, short = FULL_LINE * cw, SHORT_END * cw
+        lines = sum(n for width, n in self.histogram.items() if width >= full)
+        ends = sum(n for (above, width), n in self.finished_under.items() if above >= full and width < short)
+        return round(min(lines / max(ends, 1), MAX_PARAGRAPH_LINES) * 2) / 2
+
+    def wrapped_at_cw(self, cw: int) -> float:
+        """The share of the lines that wrap near the margin that end at CW itself (within 3%).
+
+        High in justified text, whose wrapped lines all end at the column, low
+        in ragged-right text (a README, a web page printed), whose lines end
+        anywhere in the last tenth or so.  In steps of a tenth; 0 when no line wraps.
+
+        >>> s = WidthStats()
+        >>> for t in ["x" * 60, "x" * 60, "x" * 54, "x" * 20 + "."]:
+        ...     s.add(len(t), t)
+        >>> s.wrapped_at_cw(60)
+        0.7
+        """
+        near = wide = 0
+        low, high, full = 0.97 * cw, 1.03 * cw, 0.85 * cw
+        for width, n in self.unfinished.items():
+            if width >= full:
+                wide += n
+                if low <= width <= high:
+                    near += n
+        return round(10 * near / wide) / 10 if wide else 0.0
+
+    def document_shape(self, cw: int) -> tuple[float, float]:
+        """What the weighing asks of the whole document: :meth:`lines_per_paragraph`, :meth:`wrapped_at_cw`.
+
+        >>> WidthStats().document_shape(60)
+        (0.0, 0.0)
+        """
+        return self.lines_per_paragraph(cw), self.wrapped_at_cw(cw)
 
     def looks_clean(self) -> bool:
         """Is the text already one paragraph per line?  Then most lines end a sentence.
@@ -375,8 +454,9 @@ def with_column_width(
     char_limit = limit * CHARS_PER_WINDOW_LINE  # pieces of a huge line: bounded by characters too
     held_chars = 0
     # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
-    histogram, unfinished = stats.histogram, stats.unfinished
+    histogram, unfinished, finished_under = stats.histogram, stats.unfinished, stats.finished_under
     filled = finished = 0
+    last_width = stats._last_width
     for line in lines:
         text = line.text
         if paper or text.isascii():
@@ -389,12 +469,14 @@ def with_column_width(
             filled += 1
             if is_finished(text.rstrip()):
                 finished += 1
+                finished_under[last_width, shown] += 1
                 keep_class(finished_line)
             else:
                 unfinished[shown] += 1
                 keep_class(unfinished_line)
         else:
             keep_class(empty)
+        last_width = shown
         keep(line)
         keep_width(width)
         held_chars += len(text)
@@ -402,14 +484,18 @@ def with_column_width(
             held_chars = 0
             stats.filled += filled
             stats.finished += finished
+            stats._last_width = last_width
             filled = finished = 0
             current = cw if cw is not None else stats.cw(robust)
+            stats.shape = stats.document_shape(current)
             yield from zip(held, widths, repeat(current, len(held)), classes, strict=True)
             held.clear()
             widths.clear()
             classes.clear()
     stats.filled += filled
     stats.finished += finished
+    stats._last_width = last_width
     if held:
         current = cw if cw is not None else stats.cw(robust)
+        stats.shape = stats.document_shape(current)
         yield from zip(held, widths, repeat(current, len(held)), classes, strict=True)

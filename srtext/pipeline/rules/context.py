@@ -67,7 +67,19 @@ class Item(NamedTuple):
 class Ctx:
     """What a rule sees: the line, the next one, the open paragraph, the last section number."""
 
-    __slots__ = ("_continued", "band", "cls", "cur", "lower", "nxt", "section", "short", "state", "text")
+    __slots__ = (
+        "_continued",
+        "band",
+        "cls",
+        "cur",
+        "lower",
+        "nxt",
+        "section",
+        "shape",
+        "short",
+        "state",
+        "text",
+    )
     cur: Item
     nxt: Item | None
     state: Open | None
@@ -77,11 +89,20 @@ class Ctx:
     band: Band
     lower: bool
     short: bool
+    #: the document's lines per paragraph and share of lines wrapped at CW, 0 unknown
+    #: (:meth:`srtext.pipeline.width.WidthStats.document_shape`)
+    shape: tuple[float, float]
 
     def __init__(
-        self, cur: Item, nxt: Item | None, state: Open | None, section: tuple[int, ...] | None = None
+        self,
+        cur: Item,
+        nxt: Item | None,
+        state: Open | None,
+        section: tuple[int, ...] | None = None,
+        shape: tuple[float, float] = (0.0, 0.0),
     ) -> None:
         self.cur, self.nxt, self.state, self.section = cur, nxt, state, section
+        self.shape = shape
         self.text, self.cls, self.band = cur.line.text, cur.cls, cur.band
         self.lower = cur.ev.lower
         self.short = self.band is Band.SHORT
