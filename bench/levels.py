@@ -1,6 +1,9 @@
 """Heading levels against the sources' own, run by hand: ``python bench/levels.py [--split validate]``.
 
-For every PDF of corpora/broad whose source is kept beside it (HTML: h1-h6;
+    python bench/levels.py --corpus corpora/real/full [--split validate] [--family F]
+
+For every PDF of corpora/broad (or of the real corpus, ``--corpus``: each family a row,
+its split from each document's json) whose source is kept beside it (HTML: h1-h6;
 LaTeX: \\part, \\chapter, \\section, \\subsection, \\subsubsection, \\paragraph,
 ranked in that order among those the document uses; ODT: ``text:outline-level``),
 recovers the PDF with ``--format jsonl``, with geometry and without it, pairs the
@@ -93,11 +96,22 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--split", default=None, help="validate or tune (default: both)")
     ap.add_argument("--pairing", choices=("ordered", "first"), default="ordered")
+    ap.add_argument("--corpus", type=Path, help="the real corpus (corpora/real/full), not corpora/broad")
+    ap.add_argument("--family", action="append", help="only these families (repeatable)")
     args = ap.parse_args()
-    index = ROOT / "corpora" / "broad" / "index.tsv"
-    split = {row["id"]: row["split"] for row in csv.DictReader(index.open(), delimiter="\t")}
+    root = args.corpus or ROOT / "corpora" / "broad"
+    if args.corpus:  # the real corpus: each document's json says its split ("tune" or "validate")
+        split = {
+            j.name.removesuffix(".json"): json.loads(j.read_text("utf-8")).get("split", "?")
+            for j in args.corpus.glob("*/*.json")
+        }
+    else:
+        index = ROOT / "corpora" / "broad" / "index.tsv"
+        split = {row["id"]: row["split"] for row in csv.DictReader(index.open(), delimiter="\t")}
     table: dict[tuple[str, str, str], list[int]] = {}
-    for pdf in sorted((ROOT / "corpora" / "broad").rglob("*.pdf")):
+    for pdf in sorted(root.glob("*/*.pdf") if args.corpus else root.rglob("*.pdf")):
+        if args.family and pdf.parent.name not in args.family:
+            continue
         part = split.get(pdf.stem, "?")
         if args.split and part != args.split:
             continue

@@ -12,10 +12,12 @@ times the level, ``--format jsonl`` a ``level`` key):
   appendix, "A Proofs"); a letter with numbers ("A.1", "B.2.3") one more than
   its numbers;
 * "Chapter 3", "Part II", "Appendix A" and their like: 1;
-* a heading without a number: 1 before any numbered heading (a title, an
-  abstract) and, after them, the level of the shallowest numbered heading seen
-  ("Acknowledgements" and "References" beside "1 Introduction"), which is 1
-  unless the document numbers its sections from their second level down.
+* a heading without a number: the document's first heading is 1 (its title);
+  before any numbered heading the others are 2 (a README's sections under its
+  title, an abstract under a paper's title); after a numbered heading, the
+  level of the shallowest numbered heading seen ("Acknowledgements" and
+  "References" beside "1 Introduction"), which is 1 unless the document
+  numbers its sections from their second level down.
 
 The levels are computed by :class:`Levels` in input order, streaming, from
 the headings that came before.
@@ -66,16 +68,25 @@ class Levels:
     [1, 2, 2, 1]
     >>> [Levels().level(t) for t in ["A Proofs", "A.1 Lemma", "Chapter 3", "1.2.3.4.5.6.7 Deep"]]
     [1, 2, 1, 6]
+    >>> readme = Levels()
+    >>> [readme.level(t) for t in ["tidewatch", "Installation", "Usage", "1 Appendix", "Changes"]]
+    [1, 2, 2, 1, 1]
     """
 
     def __init__(self) -> None:
         self.roman = False  # the document's last top-level number was Roman
         self.shallowest: int | None = None  # the least level of a numbered heading so far
+        self.seen = 0  # headings so far
 
     def level(self, text: str) -> int:
         """The level of a heading (1 to 6), given the headings before it."""
         level = self.numbered(text)
-        return self.shallowest or 1 if level is None else level
+        self.seen += 1
+        if level is not None:
+            return level
+        if self.shallowest is None:
+            return 1 if self.seen == 1 else 2
+        return self.shallowest
 
     def numbered(self, text: str) -> int | None:
         """The level of a numbered heading (1 to 6), or None for a heading without a number."""
@@ -144,11 +155,11 @@ def document_levels(headings: Sequence[tuple[str, float | None]], body: float | 
     known = {c: everywhere[c] for c in sized_votes}
     levels = []
     shallowest: int | None = None
-    for (_text, size), level in zip(headings, numbered, strict=True):
+    for i, ((_text, size), level) in enumerate(zip(headings, numbered, strict=True)):
         if level is not None:
             shallowest = level if shallowest is None else min(shallowest, level)
-        elif size is None:
-            level = shallowest or 1
+        elif size is None:  # as Levels.level: the first heading is the title, those under it 2
+            level = shallowest or (1 if i == 0 else 2)
         elif cluster[size] in everywhere:  # the level numbered headings of its size have
             level = everywhere[cluster[size]]
         elif not known:

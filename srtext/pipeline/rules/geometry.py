@@ -42,6 +42,26 @@ FULL = 2.0
 LARGER = 1.15
 #: ... and this much larger than the lines right above and below it.
 LOCAL = 1.1
+#: A line in type this much larger than the body's is a title even in lower case
+#: ("aiofiles: file support for asyncio", a program's name first).
+MUCH_LARGER = 1.3
+#: The usual leading, in font heights (baseline to baseline): larger type is set with more.
+LEADING = 1.2
+
+
+def _own_gap(geo: LineGeo) -> float:
+    """The line's gap beyond the usual leading, in its own type's font heights, not the body's.
+
+    Larger type is set with larger leading: two lines of a title in twice the
+    body's type stand a body line's height further apart than two lines of
+    the body, and are still one title.
+
+    >>> from srtext.geometry.layout import LineGeo
+    >>> round(_own_gap(LineGeo(6.0, 1.2, 0.0, 0.0, 2.0, False, False, False, 0, 10.0)), 2)
+    0.0
+    """
+    extra = geo.gap_extra or 0.0
+    return (extra + LEADING) / geo.font_ratio - LEADING
 
 
 def _follows(before: Evidence, ev: Evidence) -> bool:
@@ -138,19 +158,24 @@ def larger_type(c: Ctx) -> Verdict | None:
     lines of a heading in the same larger type go together.  Not a line that
     ends a sentence, nor a piece of the line before, nor a line as long as
     the body's (counted in the body's characters, larger type fits fewer on a
-    line): CJK text mixed with Latin has taller boxes than Latin alone.
+    line): CJK text mixed with Latin has taller boxes than Latin alone.  In
+    type :data:`MUCH_LARGER` than the body's, a line need not look like a title
+    to text alone: a README's title often starts with its program's name in
+    lower case.
     """
     geo = c.cur.ev.geo
     if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
         return None
-    if c.cur.ev.debris or c.lower or not c.cur.ev.title_like:
+    if c.cur.ev.debris or ((c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER):
         return None
     s = c.state
     above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
     same_type = above is not None and abs(above.font_ratio - geo.font_ratio) < 0.05
-    if s is not None and s.kind == HEADING and same_type and (geo.gap_extra or 0) < GAP:
+    if s is not None and s.kind == HEADING and same_type and _own_gap(geo) < GAP:
         return JOIN, "a line in the heading's larger type right under it: the heading goes on"
     below = c.nxt.ev.geo if c.nxt is not None else None
+    if below is not None and geo.font_ratio >= MUCH_LARGER and abs(below.font_ratio - geo.font_ratio) < 0.05:
+        below = None  # a title of several lines in much larger type: the next line goes on with it
     if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
         return None  # the text around it is in the same type: a paragraph set larger than the usual
     return START_HEADING, "larger type than the body's and the lines around it, no sentence in it: a heading"
