@@ -247,6 +247,15 @@ def _is_prose_word(word: str) -> bool:
     return (len(lower) > 2 or not _VOWELS.isdisjoint(lower)) and lower not in _OPERATOR_NAMES
 
 
+def is_prose_word(word: str) -> bool:
+    """Is a word a word of prose, not a formula's name: two letters or more, not Greek, not an operator?
+
+    >>> [is_prose_word(w) for w in ["as", "in", "write", "dx", "sin", "αβ", "x"]]
+    [True, True, True, False, False, False, False]
+    """
+    return _PROSE_WORD.fullmatch(word) is not None and _is_prose_word(word)
+
+
 def _by_text(test: Callable[[str], bool]) -> Callable[[str], bool]:
     """A pure test of a line's text, its answers kept for the lines asked again.
 

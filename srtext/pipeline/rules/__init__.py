@@ -47,6 +47,7 @@ from srtext.pipeline.rules.long_lines import (
 )
 from srtext.pipeline.rules.short_lines import (
     bare_number_before_title,
+    date_alone,
     debris,
     figure_label,
     indented_first_line,
@@ -57,6 +58,7 @@ from srtext.pipeline.rules.short_lines import (
     release_heading,
     report_number,
     run_in_heading,
+    sentence_ends_below,
     short_after_body_line,
     short_after_display,
     short_after_heading,
@@ -113,6 +115,8 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_mid_sentence,
     on_the_same_line,
     release_heading,
+    sentence_ends_below,
+    date_alone,
     word_in_a_loose_line,
     debris,
     interruption,
