@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
+    after_a_term,
+    after_contents_entry,
     enumerated_item,
     inline_piece,
     item_goes_on,
@@ -96,12 +98,14 @@ from srtext.pipeline.rules.short_lines import (
 #: * sentence_then_blank_line before weighed_boundary: a finished line, a blank
 #:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (
+    after_contents_entry,
     list_item,
     enumerated_item,
     letter_bullet,
     item_goes_on,
     theorem_label,
     title_after_its_number,
+    after_a_term,
     inline_piece,
     larger_type,
 )
