@@ -228,6 +228,8 @@ def is_lead_in(text: str) -> bool:
 
 
 _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
+# A table of contents' dot leader, and the page number after it (white space removed).
+_LEADER = lazy(r"\.{4,}[\dIVXLCivxlc]{0,6}\Z")
 # A figure's file name where a draft shows no figure ("MASS-R_1.EPS").
 _FIGURE_FILE = lazy(r"\A\s*[\w./-]{1,255}\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", IGNORECASE)
 _MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
@@ -245,6 +247,15 @@ def _is_prose_word(word: str) -> bool:
     """Is a word ``_PROSE_WORD`` found prose: three letters or more, or two with a vowel; not an operator?"""
     lower = word.lower()
     return (len(lower) > 2 or not _VOWELS.isdisjoint(lower)) and lower not in _OPERATOR_NAMES
+
+
+def is_prose_word(word: str) -> bool:
+    """Is a word a word of prose, not a formula's name: two letters or more, not Greek, not an operator?
+
+    >>> [is_prose_word(w) for w in ["as", "in", "write", "dx", "sin", "αβ", "x"]]
+    [True, True, True, False, False, False, False]
+    """
+    return _PROSE_WORD.fullmatch(word) is not None and _is_prose_word(word)
 
 
 def _by_text(test: Callable[[str], bool]) -> Callable[[str], bool]:
@@ -284,10 +295,13 @@ def looks_like_debris(text: str) -> bool:
     >>> [looks_like_debris(t) for t in ["see [3] and references", "Introduction", "结论", "No, no."]]
     [False, False, False, False]
 
-    Numbered citations are not counted: they end many a sentence's last line.
+    Numbered citations are not counted: they end many a sentence's last line;
+    nor is a table of contents' dot leader: its entry's title is text.
 
     >>> looks_like_debris("found in [17, 18]."), looks_like_debris("[0, 1]"), looks_like_debris("[12]")
     (False, True, True)
+    >>> looks_like_debris("2.1 Tides . . . . . . . . . 4"), looks_like_debris(". . . . . . 4")
+    (False, True)
 
     A figure's file name, all a draft shows of it, is figure debris:
 
@@ -315,6 +329,8 @@ def looks_like_debris(text: str) -> bool:
         return True
     if "[" in chars:
         chars = _CITATION.sub("", chars)
+    if "...." in chars:
+        chars = _LEADER.sub("", chars)
     if not chars:
         return True
     if chars.isascii():  # ASCII (most lines): no CJK, and its letters are a-z and A-Z

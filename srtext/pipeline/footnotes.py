@@ -23,8 +23,9 @@ MAX_NOTES = 9  # footnotes taken at a page's bottom, each above the one found be
 _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # A marker symbol before a note's text; the ASCII asterisk needs a space or a
 # capitalised word after it ("*See"), since "*.changes" or "*/5" are a glob and a
-# cron field, not notes.
-_SYMBOL_MARK = pattern(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡§¶⋆♯‖]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# cron field, not notes. A section or paragraph sign before a number ("§4. Local
+# options", "¶ 12") numbers the text's own sections, it does not mark a note.
+_SYMBOL_MARK = pattern(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡⋆♯‖]|[§¶](?!\s?\d)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
 _ANY_SYMBOL = pattern(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"

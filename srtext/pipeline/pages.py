@@ -243,7 +243,38 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need
         ) and not repeats.in_the_text(masked):
             found[i] = "running_footer"
-    return found
+    return _text_repeated(page, found, first) if found else found
+
+
+def _text_repeated(page: Sequence[Line], found: dict[int, str], first: bool) -> dict[int, str]:
+    """``found`` without the repeated lines that the page's text runs into or comes out of.
+
+    A running head stands apart from the text; a sample document or a form that
+    prints the same paragraph on every page repeats its lines at each page's top
+    and foot too, but there two lines or more repeat in one block, the last of
+    them stops mid-sentence and the text goes on under it in lower case, with
+    no empty line between ("... If you" / "read this text"), or the repeated
+    lines at the foot go on from the text's last line above them.  A single
+    repeated line is a running head even so, but on the first page: the first
+    line of a later page may go on with a sentence of the page before, right
+    under its head.
+    """
+    kept = dict(found)
+    for name, step in (("running_header", 1), ("running_footer", -1)):
+        run = [i for i, rule in found.items() if rule == name]
+        if len(run) < (1 if first else 2):
+            continue  # one line: a running head, which a page's text may run on from
+        edge = max(run) if step == 1 else min(run)
+        if any(i + step not in found for i in run if i != edge):
+            continue  # not one block of lines
+        upper, lower = (edge, edge + 1) if step == 1 else (edge - 1, edge)
+        if not (upper >= 0 and lower < len(page)) or (upper in found and lower in found):
+            continue
+        above, below = page[upper].text, page[lower].text.lstrip()
+        if above.strip() and below[:1].islower() and _SENTENCE_DONE.search(above) is None:
+            for i in run:
+                del kept[i]
+    return kept
 
 
 #: Lines between the zones are counted up to this length (a heading's, a running head's), and

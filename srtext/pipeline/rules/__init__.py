@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
+    after_a_term,
+    after_contents_entry,
     enumerated_item,
     inline_piece,
     item_goes_on,
@@ -47,6 +49,7 @@ from srtext.pipeline.rules.long_lines import (
 )
 from srtext.pipeline.rules.short_lines import (
     bare_number_before_title,
+    date_alone,
     debris,
     figure_label,
     indented_first_line,
@@ -57,6 +60,7 @@ from srtext.pipeline.rules.short_lines import (
     release_heading,
     report_number,
     run_in_heading,
+    sentence_ends_below,
     short_after_body_line,
     short_after_display,
     short_after_heading,
@@ -94,12 +98,14 @@ from srtext.pipeline.rules.short_lines import (
 #: * sentence_then_blank_line before weighed_boundary: a finished line, a blank
 #:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (
+    after_contents_entry,
     list_item,
     enumerated_item,
     letter_bullet,
     item_goes_on,
     theorem_label,
     title_after_its_number,
+    after_a_term,
     inline_piece,
     larger_type,
 )
@@ -113,6 +119,8 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_mid_sentence,
     on_the_same_line,
     release_heading,
+    sentence_ends_below,
+    date_alone,
     word_in_a_loose_line,
     debris,
     interruption,

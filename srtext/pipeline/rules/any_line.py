@@ -25,6 +25,27 @@ from srtext.pipeline.width import display_width
 # -- the rules, any line
 
 
+# A table of contents' dot leader at a line's end, its page number perhaps after it: ". . . . 12".
+_LEADER_END = lazy(r"(?:\.\s?){4,}\s*[\dIVXLCivxlc]{0,6}\s*\Z")
+
+
+def after_contents_entry(c: Ctx) -> Verdict | None:
+    """After a line that ends on a dot leader, an entry of a table of contents, a paragraph starts.
+
+    pdftotext sets each entry ("2.1 Reading the tide . . . . . 4") on its line
+    or two, often with the page numbers in a column of their own further on;
+    the entry ends at its leader, and the next line is the next entry's (or the
+    text's after the table), not a sentence running on.
+    """
+    s = c.state
+    if s is None or not s.lines:
+        return None
+    last = s.lines[-1].text
+    if ("...." in last or ". . . ." in last) and _LEADER_END.search(last) is not None:
+        return START, "the line before ends on a dot leader: an entry of a table of contents ended"
+    return None
+
+
 def list_item(c: Ctx) -> Verdict | None:
     """A line starting with a bullet ("• ") starts a list item, a paragraph of its own."""
     if starts_list_item(c.text):
@@ -122,6 +143,39 @@ PIECE_CHARS = 3
 # What a sentence's continuation after an inline formula's piece starts with: an
 # operator or a closing bracket, or a variable before a lower-case word ("T and the").
 _GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|\S{1,2}\s+\p{Ll})")
+
+
+# A term alone on its line before its description: "array:", "fileerr:", "Note:".
+_TERM = lazy(r"\A\s*\p{Ll}[\w.+-]{1,29}:\s*\Z")
+
+
+def after_a_term(c: Ctx) -> Verdict | None:
+    """A description goes on from its term, one word and a colon that pdftotext set on a line of its own.
+
+    A description list that sets a short term in lower case (a name: "array:",
+    "fileerr:") in the margin, its text beside it on the same baseline, comes
+    out of pdftotext as two blocks: the term on its line, an empty line, then
+    the text, which starts with a capital as a sentence does.  The term is that
+    paragraph's first words, not a heading or a paragraph of its own; not
+    before a list item (its bullet is asked first) or debris.  A term with its
+    text right under it, no empty line between, was set above it, as a web
+    page's definition list sets it: apart.  After a finished sentence the term
+    starts a paragraph (no sentence goes on in one word and a colon).
+    """
+    s = c.state
+    if s is not None and s.last_cls is LineClass.FINISHED and _TERM.match(c.text) is not None:
+        return START, "a term and its colon alone on a line, after a finished sentence: a description starts"
+    if (
+        s is not None
+        and len(s.lines) == 1
+        and s.after_debris == 0
+        and c.cur.blank_before
+        and not c.cur.ev.debris
+        and _TERM.match(s.lines[0].text) is not None
+        and not c.text.rstrip().endswith(":")
+    ):
+        return JOIN, "a term and its colon alone on the line before: its description goes on"
+    return None
 
 
 def inline_piece(c: Ctx) -> Verdict | None:

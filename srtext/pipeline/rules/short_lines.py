@@ -9,6 +9,7 @@ from srtext.pipeline.classify import (
     is_bare_number,
     is_lead_in,
     is_numbered_title,
+    is_prose_word,
     is_references_heading,
     is_report_number,
     is_section_number_alone,
@@ -215,6 +216,57 @@ def is_release(text: str) -> bool:
     return m is not None and _dated(m)
 
 
+_FIRST_WORD = lazy(r"\A\s*(\p{Ll}+)(?=[\s,;:])")
+
+
+def sentence_ends_below(c: Ctx) -> Verdict | None:
+    """A short finished line that a running sentence wraps onto, its first word prose, ends that sentence.
+
+    The last words of a sentence may hold few letters ("labelled as (2.1b).",
+    "in 1999.", "write “{}”).") and look like debris, but the line above is a
+    full body line stopped mid-sentence, no blank line stands between, and the
+    line starts with a lower-case word of prose ("as", "in"), which a formula's
+    names and operators are not ("dx.", "sin x.").
+    """
+    s = c.state
+    if not (c.short and c.lower and c.cls is LineClass.FINISHED and c.cur.ev.debris):
+        return None
+    if s is None or not s.running or s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    m = _FIRST_WORD.match(c.text)
+    if m is None or not is_prose_word(m.group(1)):
+        return None
+    return JOIN, "a running sentence's last words, on a short line of their own: it ends there"
+
+
+# A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
+_NUMERIC_DATE = lazy(
+    r"\s*(?:\p{L}+:?\s+)?(?:(?:1[89]|20)\d\d([-/.])\d{1,2}\1\d{1,2}|\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d\d)\s*\Z"
+)
+
+
+def is_date(text: str) -> bool:
+    """Is the line a date alone: "May 12, 2006", "3. März 2021", "Released 2021/12/06"?
+
+    >>> [is_date(t) for t in ["May 12, 2006", "Released 2021/12/06", "06.12.2021", "2.1 12", "(12.3)"]]
+    [True, True, True, False, False]
+    """
+    return _DATE.match(text) is not None or _NUMERIC_DATE.match(text) is not None
+
+
+def date_alone(c: Ctx) -> Verdict | None:
+    """A date on a line of its own is the date of a title page, a letter or a release, not debris.
+
+    "May 12, 2006", "3. März 2021" or "Released 2021/12/06" have more digits
+    than letters, like a table's row, but a whole date is text a reader keeps:
+    it stands as a paragraph of its own (a running sentence that wraps onto a
+    date, "... on" / "May 12, 2006.", is taken by the rules above).
+    """
+    if not (c.short and c.cur.ev.debris and is_date(c.text)):
+        return None
+    return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
@@ -265,7 +317,8 @@ def figure_label(c: Ctx) -> Verdict | None:
     Axis titles and the words of a block diagram come out of pdftotext as short
     lines of a few words among the figure's numbers, just before its caption; a
     heading is followed by its text, and a line leading into a display formula
-    has a function word ("we find", "is").  Not inside a running sentence.
+    has a function word ("we find", "is").  Not inside a running sentence, nor
+    over a report's number, a release or a date (a title page's author).
     """
     s, nxt = c.state, c.nxt
     if (
@@ -279,7 +332,12 @@ def figure_label(c: Ctx) -> Verdict | None:
         and _label_like(c.text)
         and (
             nxt.ev.caption
-            or (nxt.ev.debris and not is_report_number(nxt.line.text) and not is_release(nxt.line.text))
+            or (
+                nxt.ev.debris
+                and not is_report_number(nxt.line.text)
+                and not is_release(nxt.line.text)
+                and not is_date(nxt.line.text)
+            )
         )
     ):
         return DROP, "short line before figure debris or a caption: a figure's label"
