@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from srtext.options import OPTIONS
 from srtext.run import early
@@ -272,3 +274,42 @@ def test_the_next_pdf_is_extracted_ahead_unless_it_is_up_to_date(
     assert not process.extract_ahead(jobs[1], Config(), RunOptions())  # up to date now
     assert process.extract_ahead(jobs[1], Config(), RunOptions(force=True))
     early.discard()
+
+
+@given(st.text(alphabet="/.ab\\", max_size=12))
+def test_names_are_pathlibs_without_pathlib(name: str) -> None:
+    from pathlib import PurePosixPath
+
+    from srtext.run.batch import posix_name
+    from srtext.run.process import suffix
+
+    assert posix_name(name) == str(PurePosixPath(name))
+    assert suffix(name) == PurePosixPath(name).suffix
+
+
+# Run as ``python -S`` (site-packages on PYTHONPATH): no .pth hook imports anything for srtext.
+PDF_PROBE = """
+import sys
+from srtext.__main__ import main
+sys.argv = ["srtext", {pdf!r}]
+try:
+    main()
+except SystemExit:
+    pass
+names = ("subprocess", "pathlib", "shutil", "threading")
+print(" ".join(m for m in names if m in sys.modules), file=sys.stderr)
+"""
+
+
+@needs_pdftotext
+def test_a_run_on_one_pdf_imports_neither_subprocess_nor_pathlib(tmp_path: Path) -> None:
+    """pdftotext is started without subprocess (posix_spawn), the PDF named without pathlib: their
+    imports cost about 10 ms of ``srtext x.pdf`` (urllib.parse and ipaddress come with pathlib)."""
+    import site
+
+    path = os.pathsep.join([str(ROOT), *site.getsitepackages()])
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": path}
+    probe = [sys.executable, "-S", "-c", PDF_PROBE.format(pdf=str(PDF))]
+    subprocess.run(probe, env=env, capture_output=True, check=True, timeout=120)  # the caches made
+    r = subprocess.run(probe, env=env, capture_output=True, text=True, check=True, timeout=120)
+    assert "A river does not flow" in r.stdout and r.stderr.split() == []

@@ -69,7 +69,7 @@ def on_path(name: str) -> bool:
     return False
 
 
-def extract(path: Path, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
+def extract(path: Path | str, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
     """The PDF's text as UTF-8 bytes, pages separated by form feeds.
 
     ``notes`` receives a warning about the text, if any (pypdf's text that looks
@@ -113,7 +113,7 @@ def run_together(text: str) -> float:
 
 
 def extract_geometry(
-    source: Path | bytes, extractor: str = "auto", notes: list[str] | None = None
+    source: Path | str | bytes, extractor: str = "auto", notes: list[str] | None = None
 ) -> tuple[bytes, Boxes]:
     """The PDF's text, as :func:`extract` gives it, and a box per line of it (see :mod:`srtext.geometry`).
 
@@ -149,7 +149,7 @@ def _check(text: bytes) -> bytes:
     return text
 
 
-def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
+def _pdftotext(source: Path | str | bytes, *flags: str) -> bytes:
     """Run pdftotext on a file, or on bytes through its standard input."""
     return _pdftotext_runs(source, [flags])[0]
 
@@ -158,7 +158,7 @@ TIMEOUT = 600  # seconds that pdftotext may take on one PDF
 
 
 def _pdftotext_runs(
-    source: Path | bytes,
+    source: Path | str | bytes,
     runs: Sequence[Sequence[str]],
     readers: Sequence[Callable[[bytes], object] | None] = (),
 ) -> list[bytes]:
@@ -251,7 +251,7 @@ def _close_input(runs: Sequence[early.Run], fd: int) -> None:
 
 
 def _pdftotext_portable(
-    source: Path | bytes,
+    source: Path | str | bytes,
     runs: Sequence[Sequence[str]],
     readers: Sequence[Callable[[bytes], object] | None] = (),
 ) -> list[bytes]:
@@ -344,7 +344,9 @@ def _spaced_pages(reader: Any) -> list[Any]:
     return list(writer.pages)
 
 
-def _pypdf(source: Path | io.BytesIO, boxes: Boxes | None = None, notes: list[str] | None = None) -> bytes:
+def _pypdf(
+    source: Path | str | io.BytesIO, boxes: Boxes | None = None, notes: list[str] | None = None
+) -> bytes:
     """The text; a list given as ``boxes`` gets a box per line of it (:mod:`srtext.geometry.positioned`).
 
     Without ``boxes``, when pypdf's text looks run together, the text with spaces put

@@ -33,7 +33,7 @@ from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
 from srtext.recovery import recover
 from srtext.run import early
-from srtext.run.batch import Job, audit_name, quote_name, read_chunks
+from srtext.run.batch import Job, audit_name, posix_name, quote_name, read_chunks
 from srtext.run.extract import PDFError, choose, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
@@ -450,12 +450,10 @@ def _open_input(
         first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
         return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
-        from pathlib import Path
-
-        path = Path(job.input)
-        f = stack.enter_context(path.open("rb"))
+        path = str(job.input)  # not pathlib's Path: its import costs 2 ms (urllib.parse, ipaddress)
+        f = stack.enter_context(open(path, "rb"))  # noqa: SIM115 (the stack closes it)
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
-        if path.suffix.lower() == ".pdf" or head == b"%PDF-":
+        if suffix(path).lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
             return _extracted(path if regular else head + f.read(), options, result, doc, t, [])
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
@@ -468,8 +466,19 @@ def _open_input(
     return read_chunks(f), False
 
 
+def suffix(path: str) -> str:
+    """The file name's extension, as :attr:`pathlib.PurePath.suffix` has it.
+
+    >>> suffix("a/b.tar.PDF"), suffix("a/.pdf"), suffix("x.pdf."), suffix("..pdf"), suffix("d.pdf/")
+    ('.PDF', '', '', '.pdf', '.pdf')
+    """
+    name = posix_name(path).rpartition("/")[2]
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
+
+
 def _extracted(
-    source: Path | bytes,
+    source: Path | str | bytes,
     options: RunOptions,
     result: Result,
     doc: Document,
