@@ -313,3 +313,21 @@ def test_a_run_on_one_pdf_imports_neither_subprocess_nor_pathlib(tmp_path: Path)
     subprocess.run(probe, env=env, capture_output=True, check=True, timeout=120)  # the caches made
     r = subprocess.run(probe, env=env, capture_output=True, text=True, check=True, timeout=120)
     assert "A river does not flow" in r.stdout and r.stderr.split() == []
+
+
+@needs_pdftotext
+def test_a_run_left_half_way_leaves_no_pdftotext(fake: Path, tmp_path: Path) -> None:
+    """A caller that stops reading run_jobs' results (a closed pipe, an interrupt) closes it: the
+    next PDF's pdftotext, started ahead, is killed and reaped."""
+    from srtext.config import Config, RunOptions
+    from srtext.run.parallel import run_jobs
+
+    jobs = []
+    for name in ("a", "b", "c"):
+        shutil.copy(PDF, tmp_path / f"{name}.pdf")
+        jobs.append(Job(tmp_path / f"{name}.pdf", tmp_path / f"{name}.sr.txt"))
+    results = run_jobs(jobs, Config(), RunOptions(), workers=1)
+    assert next(results).error is None
+    assert len(early._started) == 2  # b's two runs, started ahead
+    results.close()
+    assert early._started == [] and _alive(fake) == []
