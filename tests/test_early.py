@@ -331,3 +331,25 @@ def test_a_run_left_half_way_leaves_no_pdftotext(fake: Path, tmp_path: Path) -> 
     assert len(early._started) == 2  # b's two runs, started ahead
     results.close()
     assert early._started == [] and _alive(fake) == []
+
+
+@needs_pdftotext
+def test_a_forked_worker_leaves_the_parents_runs_alone() -> None:
+    """A worker forked while a run is started (srtext.run.parallel's) forgets it: the parent reads
+    the whole text, the worker neither claims nor kills it."""
+    assert early.start(str(PDF), geometry=False)
+    pid = os.fork()
+    if pid == 0:  # the worker
+        early.forget()
+        os._exit(0 if early._started == [] and early.claim(str(PDF), ()) is None else 1)
+    assert os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+    from srtext.run.extract import extract
+
+    assert len(early._started) == 1
+    assert (
+        extract(PDF, "pdftotext")
+        == subprocess.run(
+            ["pdftotext", "-enc", "UTF-8", str(PDF), "-"], capture_output=True, check=True
+        ).stdout
+    )
+    assert early._started == []

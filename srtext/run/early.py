@@ -201,6 +201,19 @@ def claim(path: str, flags: Sequence[str]) -> Run | None:
     return None
 
 
+def forget() -> None:
+    """Let go of every run started (in a process forked from the one that started them, which reads
+    or kills them), closing this process's copies of their pipes."""
+    while _started:
+        run = _started.pop()
+        for fd in (run.out, run.err, run.input):
+            if fd is not None:
+                try:  # noqa: SIM105
+                    os.close(fd)
+                except OSError:
+                    pass
+
+
 def discard() -> None:
     """Kill and reap every run started and not claimed."""
     while _started:

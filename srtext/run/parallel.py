@@ -109,6 +109,7 @@ def _worker_init(state: Any, parent: int | None = None) -> None:
 
     global _started
     _started = state
+    early.forget()  # a pdftotext the parent started ahead is the parent's to read or kill
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
     if parent is not None:
