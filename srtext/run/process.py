@@ -450,8 +450,10 @@ def _open_input(
         first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
         return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
-        path = str(job.input)  # not pathlib's Path: its import costs 2 ms (urllib.parse, ipaddress)
-        f = stack.enter_context(open(path, "rb"))  # noqa: SIM115 (the stack closes it)
+        # One file's input is a name, not a pathlib.Path: pathlib's import costs 2 ms (urllib.parse...)
+        path = str(job.input)
+        opened = open(path, "rb") if isinstance(job.input, str) else job.input.open("rb")  # noqa: SIM115
+        f = stack.enter_context(opened)
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
         if suffix(path).lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
