@@ -353,3 +353,23 @@ def test_a_forked_worker_leaves_the_parents_runs_alone() -> None:
         ).stdout
     )
     assert early._started == []
+
+
+def test_an_interrupt_while_the_command_line_is_imported(
+    fake: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ctrl-C after pdftotext started and before the command line handles one: one line, 130, and the
+    runs started killed and reaped."""
+    import srtext.cli
+    from srtext.__main__ import main
+
+    def interrupted(argv: object = None) -> int:
+        assert len(early._started) == 2
+        raise KeyboardInterrupt
+
+    monkeypatch.setenv("SLEEP", "30")
+    monkeypatch.setattr(sys, "argv", ["srtext", str(PDF)])
+    monkeypatch.setattr(srtext.cli, "main", interrupted)
+    assert main() == 130
+    assert capsys.readouterr().err == "srtext: interrupted\n"
+    assert early._started == [] and _alive(fake) == []
