@@ -24,6 +24,15 @@ wrapper reading pdftotext's output on stdin, next to ``python -S -c pass`` and
 pdftotext on the PDF; throughput in microseconds per input line of the
 arxiv-dev text (the best of ``--runs`` interleaved rounds), and peak RSS
 streaming ``--stream-mb`` MB.
+
+``--pdf [TREE ...]`` prints the PDF targets (issue 31) for this checkout and each
+TREE, in interleaved rounds: for each arxiv-dev paper of about ten pages
+(:data:`PAPERS`), the median wall time of ``srtext x.pdf`` (its console script,
+pdftotext and geometry included) against ``pdftotext x.pdf``'s; and the time of
+``srtext -j 1`` and ``-j 2`` over a directory of all of arxiv-dev's PDFs, each
+tree's against the first's.  A TREE is a checkout (run as a clean start, as for
+``--targets``) or a virtual environment with srtext installed (``TREE/bin/srtext``:
+``pip install .`` into a fresh venv, what a user runs).
 """
 
 from __future__ import annotations
@@ -223,7 +232,19 @@ def peak_rss_streaming(megabytes: int, env: dict[str, str] | None = None, cwd: P
     return usage.ru_maxrss / 1024
 
 
-CONSOLE_SCRIPT = "import sys\nfrom srtext.cli import main\nsys.exit(main())\n"  # what pip writes
+CONSOLE_SCRIPT = "import sys\nfrom {module} import {function}\nsys.exit({function}())\n"  # what pip writes
+
+
+def console_script(tree: Path) -> str:
+    """The console script pip writes for the tree's ``srtext`` entry point (pyproject.toml's)."""
+    entry = "srtext.cli:main"
+    pyproject = tree / "pyproject.toml"
+    if pyproject.exists():
+        for line in pyproject.read_text(encoding="utf-8").splitlines():
+            if line.replace(" ", "").startswith("srtext="):
+                entry = line.split("=", 1)[1].strip().strip('"')
+    module, function = entry.split(":")
+    return CONSOLE_SCRIPT.format(module=module, function=function)
 
 
 def tree_env(tree: Path, tmp: Path) -> dict[str, str]:
@@ -298,13 +319,14 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
     names = [str(t) if t != ROOT else "this checkout" for t in trees]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        script = tmp / "srtext-console.py"
-        script.write_text(CONSOLE_SCRIPT)
         envs = [tree_env(t, tmp) for t in trees]
         bare = installed_env(tmp)
         Command = tuple[list[str], dict[str, str], Path | None]
         commands: list[Command] = [([py, "-S", "-c", "pass"], bare, None)]
-        commands += [([py, "-S", str(script)], env, doc) for env in envs]
+        for n, (tree, env) in enumerate(zip(trees, envs, strict=True)):
+            script = tmp / f"srtext-console-{n}.py"
+            script.write_text(console_script(tree))
+            commands.append(([py, "-S", str(script)], env, doc))
         if shutil.which("pdftotext") and pdf.exists():
             commands.append((["pdftotext", str(pdf), os.devnull], bare, None))
         times = _rounds(commands, runs, tmp)
@@ -400,6 +422,108 @@ def _parallel_pdf_rows(
     return rows
 
 
+# arxiv-dev's papers of 8 to 13 pages (pdfinfo), the "10-page paper" of issue 31
+PAPERS = (
+    "0501/hep-ex0501025",
+    "0501/gr-qc0501019",
+    "0001/hep-th0001013",
+    "0501/math0501070",
+    "0501/math-ph0501061",
+    "0001/quant-ph0001099",
+)
+
+
+def srtext_command(tree: Path, tmp: Path, n: int) -> tuple[list[str], dict[str, str]]:
+    """How to run the tree's srtext as a user does: a venv's installed console script, or a checkout's
+    console script as a clean start (``python -S``, the tree and site-packages on PYTHONPATH)."""
+    installed = tree / "bin" / "srtext"
+    if installed.exists():
+        env = installed_env(tmp)
+        env["PYTHONPYCACHEPREFIX"] = str(tmp / f"pycache-{n}")  # pip's own bytecode is used anyway
+        return [str(installed)], env
+    script = tmp / f"srtext-console-{n}.py"
+    script.write_text(console_script(tree))
+    return [sys.executable, "-S", str(script)], tree_env(tree, tmp)
+
+
+def pdf_targets(trees: list[Path], runs: int) -> list[tuple[str, str]]:
+    """Issue 31's targets: ``srtext x.pdf`` against ``pdftotext x.pdf`` on each paper of :data:`PAPERS`,
+    and ``srtext -j 1`` and ``-j 2`` over arxiv-dev's PDFs, each tree's time against the first tree's."""
+    pdfs = sorted(ARXIV.glob("*/*.pdf"))
+    if not pdfs or not shutil.which("pdftotext"):
+        return [("PDF targets", "not measured: no arxiv-dev PDFs or no pdftotext")]
+    load = os.getloadavg()
+    names = [str(t) if t != ROOT else "this checkout" for t in trees]
+    rows: list[tuple[str, str]] = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        runners = [srtext_command(tree, tmp, n) for n, tree in enumerate(trees)]
+        Command = tuple[list[str], dict[str, str], Path | None]
+        commands: list[Command] = []
+        papers = [ARXIV / f"{p}.pdf" for p in PAPERS if (ARXIV / f"{p}.pdf").exists()]
+        for pdf in papers:
+            commands.append((["pdftotext", str(pdf), str(tmp / "pdftotext.txt")], installed_env(tmp), None))
+            commands += [([*cmd, str(pdf)], env, None) for cmd, env in runners]
+        times = _rounds(commands, runs, tmp)
+        med = [statistics.median(t) for t in times]
+        per = 1 + len(trees)
+        for k, pdf in enumerate(papers):
+            t_pdf = med[k * per]
+            rows.append((f"pdftotext {pdf.parent.name}/{pdf.name}", f"{1000 * t_pdf:.1f} ms"))
+            for name, t in zip(names, med[k * per + 1 : (k + 1) * per], strict=True):
+                rows.append(
+                    (
+                        f"srtext ({name}) {pdf.name}",
+                        f"{1000 * t:.1f} ms = {t / t_pdf:.2f} x pdftotext (target 1.5)",
+                    )
+                )
+        folder = tmp / "pdfs"
+        folder.mkdir()
+        for pdf in pdfs:
+            shutil.copyfile(pdf, folder / pdf.name)
+        out = tmp / "pdf-out"
+        # a fresh output directory each run: srtext skips outputs that are up to date
+        ours = 'rm -rf "$1" && shift && exec "$@"'
+        for jobs in (1, 2):
+            whole: list[Command] = [
+                (
+                    [
+                        "sh",
+                        "-c",
+                        ours,
+                        "sh",
+                        str(out),
+                        *cmd,
+                        "-q",
+                        "-j",
+                        str(jobs),
+                        "-o",
+                        str(out),
+                        str(folder),
+                    ],
+                    env,
+                    None,
+                )
+                for cmd, env in runners
+            ]
+            best = [statistics.median(t) for t in _rounds(whole, max(3, runs // 3), tmp)]
+            for name, t in zip(names, best, strict=True):
+                rows.append(
+                    (
+                        f"srtext ({name}) -j {jobs} over the {len(pdfs)} arxiv-dev PDFs",
+                        f"{t:.2f} s = {t / best[0]:.2f} x the first tree's time",
+                    )
+                )
+    after = os.getloadavg()
+    rows.append(
+        (
+            "machine load (1-minute load average, before / after)",
+            f"{load[0]:.2f} / {after[0]:.2f} on {os.cpu_count()} cores",
+        )
+    )
+    return rows
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.speed", description=__doc__.splitlines()[0])
     ap.add_argument("--mb", type=int, default=50, help="size of the throughput input (default 50)")
@@ -419,7 +543,25 @@ def main() -> int:
         action="store_true",
         help="with --targets: count instructions too (valgrind; steady under load, about 2 minutes)",
     )
+    ap.add_argument(
+        "--pdf",
+        nargs="*",
+        metavar="TREE",
+        type=Path,
+        help="print the PDF targets instead (issue 31), for this checkout (or only the TREEs given as venvs) "
+        "and each TREE, interleaved",
+    )
     args = ap.parse_args()
+    if args.pdf is not None:
+        trees = (
+            args.pdf
+            if args.pdf and all((t / "bin" / "srtext").exists() for t in args.pdf)
+            else [*args.pdf, ROOT]
+        )
+        print("| measure | result |\n|---|---|")
+        for name, value in pdf_targets(trees, args.runs):
+            print(f"| {name} | {value} |")
+        return 0
     if args.targets is not None:
         table = targets([*args.targets, ROOT], args.runs, args.stream_mb, args.instructions)
         print("| measure | result |\n|---|---|")

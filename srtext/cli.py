@@ -14,6 +14,7 @@ from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
 from srtext.record import Frozen
+from srtext.run import early
 from srtext.run.batch import InputError, Job, audit_name, check_suffix
 from srtext.run.guards import check_audit, check_dropped, clashes, writable
 from srtext.run.made import DROPPED_HEADER_LINE
@@ -196,6 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         status = _main(argv)
     finally:
+        early.discard()  # a pdftotext started ahead for an input the run did not read
         if _HANDLED:  # the caller's own handler back (main may run inside another program)
             import signal
 

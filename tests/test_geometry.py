@@ -18,7 +18,7 @@ import pytest
 from srtext import SentenceRecovery
 from srtext.api import recover_text, recover_texts
 from srtext.config import Config
-from srtext.geometry.bbox import parse_bbox
+from srtext.geometry.bbox import BoxReader, parse_bbox
 from srtext.geometry.sniff import is_bbox
 from srtext.pipeline.lines import split_physical, text_lines
 from srtext.run.extract import extract, extract_geometry
@@ -207,3 +207,73 @@ def test_geometry_package_imports_neither_run_nor_cli() -> None:
     for module in (ROOT / "srtext" / "geometry").glob("*.py"):
         source = module.read_text(encoding="utf-8")
         assert not re.search(r"^\s*(from|import)\s+srtext\.(run|cli)\b", source, re.M), module
+
+
+def _fed(xhtml: str, size: int) -> BoxReader:
+    reader, data = BoxReader(), xhtml.encode("utf-8", "surrogateescape")
+    for i in range(0, len(data), size):
+        reader.feed(data[i : i + size])
+    return reader
+
+
+@pytest.mark.parametrize("xhtml", XHTML, ids=[x.name for x in XHTML])
+@pytest.mark.parametrize("size", [1, 7, 4096, 1 << 30])
+def test_boxes_read_as_they_come_are_parse_bboxs(xhtml: Path, size: int) -> None:
+    """BoxReader, fed the XHTML in pieces of any size (a page end cut in two), gives parse_bbox's boxes
+    and the number of lines of its text, without rebuilding the text."""
+    source = xhtml.read_text(encoding="utf-8")
+    text, boxes = parse_bbox(source)
+    reader = _fed(source, size)
+    assert reader.close() == boxes and reader.lines == len(split_physical(text))
+    assert reader.xhtml() == source
+
+
+# XHTML that is not as poppler writes it; True: BoxReader must leave it to parse_bbox
+UNUSUAL = {
+    "a word with no text": ((">fried</word>", "></word>"), True),
+    "a line end in a word": ((">fried</word>", ">fri\ned</word>"), True),
+    "a word outside a line": (("</line>\n", "</line><word xMin='1'>x</word>\n"), True),
+    "an attribute more": (('<line xMin="50" yMin="90"', '<line id="x" xMin="50" yMin="90"'), True),
+    "a page never ended": (("</doc>", '<page width="6" height="8"><flow></flow></doc>'), True),
+    "a line after its block": (
+        ("</block>", '</block><line xMin="1" yMin="2" xMax="3" yMax="4"></line>'),
+        False,
+    ),
+    "a block outside a flow": (
+        ("</flow>", '</flow><block xMin="1" yMin="2" xMax="3" yMax="4"></block>'),
+        False,
+    ),
+    "a flow outside a page": (("</page>\n<page", "</page><flow></flow>\n<page"), False),
+}
+
+
+@pytest.mark.parametrize(("change", "left"), UNUSUAL.values(), ids=list(UNUSUAL))
+def test_box_reader_leaves_to_parse_bbox_what_it_cannot_read_as_parse_bbox(
+    change: tuple[str, str], left: bool
+) -> None:
+    """BoxReader's boxes are parse_bbox's, or None: the caller then reads the XHTML with parse_bbox
+    (which may refuse it)."""
+    from srtext.geometry.bbox import _DOCTEST
+
+    xhtml = _DOCTEST.replace("</page>", "</page>\n").replace("</line>", "</line>\n") + "</doc>"
+    assert _fed(xhtml, 5).close() == parse_bbox(xhtml)[1]
+    broken = xhtml.replace(*change)
+    assert broken != xhtml
+    got = _fed(broken, 5).close()
+    try:
+        want = parse_bbox(broken)[1]
+    except ValueError:
+        assert got is None
+        return
+    assert got is None if left else got in (None, want)
+
+
+@PDFTOTEXT
+def test_pdf_boxes_when_the_reader_cannot_read_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A PDF whose XHTML BoxReader leaves to parse_bbox gets the boxes align gives, as before."""
+    from srtext.geometry import bbox
+
+    pdf = ROOT / "corpora" / "latex" / "en-onecol.pdf"
+    data, boxes = extract_geometry(pdf, "pdftotext")
+    monkeypatch.setattr(bbox.BoxReader, "close", lambda self: None)
+    assert extract_geometry(pdf, "pdftotext") == (data, boxes)

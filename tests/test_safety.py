@@ -811,8 +811,9 @@ def test_recover_text_decodes_bytes_as_the_command_line_does(kind: type) -> None
 def test_the_api_refuses_wrong_types_by_name(call: str, says: str) -> None:
     import srtext
 
+    names = {name: getattr(srtext, name) for name in srtext.__all__}  # imported when first asked for
     with pytest.raises(TypeError, match=__import__("re").escape(says)):
-        eval(call, vars(srtext))
+        eval(call, names)
 
 
 # 32.9 Invalid input bytes: U+FFFD in every output but the plain text, so that each is valid UTF-8.

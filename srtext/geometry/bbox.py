@@ -227,6 +227,211 @@ def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
     return "".join(out), boxes
 
 
+# The fast reading of a PDF's XHTML (:class:`BoxReader`): a line with its words' XHTML, a block's
+# left and right, a flow's or a page's start or end; then the words of each line.
+_TAG_FAST = re.compile(
+    r'<(?:line xMin="([^"]*)" yMin="([^"]*)" xMax="([^"]*)" yMax="([^"]*)">'
+    r"([^<]*(?:<(?!/line>)[^<]*)*)</line>"  # the words: any tags but </line>, fast (no lazy .*?)
+    r'|block xMin="([^"]*)" yMin="[^"]*" xMax="([^"]*)"'
+    r'|(flow|/flow|/page)>|page width="([^"]*)" height="([^"]*)")'
+)
+# (a word with a line end in its text is not read: the count of words found then says so)
+_WORD = re.compile(r'<word xMin="[^"]*" yMin="([^"]*)" xMax="[^"]*" yMax="([^"]*)">([^<\r\n]*)</word>')
+_PAGE_END = b"</page>"
+
+
+class BoxReader:
+    """The boxes :func:`parse_bbox` gives, read from the XHTML of a PDF as it arrives, page by page.
+
+    For a PDF, srtext takes the text from pdftotext's default mode and only the
+    boxes from the XHTML (see :func:`align`), so the words' text need not be
+    rebuilt: :meth:`feed` reads each complete page (five patterns, each a pass in
+    C, and the boxes), while pdftotext writes the next.  :meth:`close` gives the
+    boxes, or None when they could differ from :func:`parse_bbox`'s: XHTML that is
+    not poppler's as expected (the tags each pattern found are not all there
+    are), a word with no text or a line end in it, a line that could be longer
+    than :data:`~srtext.pipeline.lines.MAX_PIECE`; the caller then reads the
+    whole XHTML with :func:`parse_bbox` (:meth:`xhtml`).  :attr:`lines` is the
+    number of lines of :func:`parse_bbox`'s text (``len(split_physical(text))``).
+
+    >>> reader = BoxReader()
+    >>> data = _DOCTEST.encode()
+    >>> reader.feed(data[:300]); reader.feed(data[300:])
+    >>> reader.close() == parse_bbox(_DOCTEST)[1], reader.lines
+    (True, 4)
+    >>> reader = BoxReader(); reader.feed(_DOCTEST.replace("fried", "").encode()); reader.close() is None
+    True
+    """
+
+    def __init__(self) -> None:
+        self.boxes: list[LineBox | None] = []
+        self.exact = True
+        self._chunks: list[bytes] = []
+        self._tail = b""  # what came after the last page end read
+        self._pages = 0
+
+    @property
+    def lines(self) -> int:
+        return len(self.boxes)
+
+    def xhtml(self) -> str:
+        """All the XHTML fed, decoded as :func:`parse_bbox` reads it."""
+        return b"".join(self._chunks).decode("utf-8", "surrogateescape")
+
+    def feed(self, data: bytes) -> None:
+        """Read the pages that ``data`` completes."""
+        self._chunks.append(data)
+        if not self.exact or not data:
+            return
+        edge = self._tail[-len(_PAGE_END) + 1 :] + data[: len(_PAGE_END) - 1]  # an end cut in two
+        if _PAGE_END not in edge and data.rfind(_PAGE_END) < 0:
+            self._tail += data
+            return
+        tail = self._tail + data
+        end = tail.rfind(_PAGE_END) + len(_PAGE_END)
+        self._tail = tail[end:]
+        self._pages_of(tail[:end].decode("utf-8", "surrogateescape"))
+
+    def close(self) -> list[LineBox | None] | None:
+        """The boxes, or None when :func:`parse_bbox` must read the XHTML (see the class)."""
+        if self.exact:
+            rest = self._tail.decode("utf-8", "surrogateescape")
+            self.exact = "<page " not in rest and "<word " not in rest and "<line " not in rest
+        if not self.exact:
+            return None
+        if self._pages:
+            self.boxes.append(None)  # the line the last form feed starts
+        return self.boxes
+
+    def _pages_of(self, xhtml: str) -> None:
+        """Read the complete pages of ``xhtml``; not exact when a tag is not where it belongs."""
+        found = [0, 0, 0, 0, 0]  # the pages, flows, blocks, lines and words read
+        flows: list[list[tuple[float, float, list[_FastLine]]]] | None = None
+        flow: list[tuple[float, float, list[_FastLine]]] | None = None
+        lines: list[_FastLine] | None = None
+        size = (0.0, 0.0)
+        for x0, y0, x1, y1, body, left, right, tag, width, height in _TAG_FAST.findall(xhtml):
+            if x0:
+                if lines is None:
+                    break
+                words = _WORD.findall(body)
+                found[4] += len(words)
+                lines.append((float(x0), float(y0), float(x1), float(y1), words, len(body)))
+            elif left:
+                if flow is None:
+                    break
+                lines = []
+                flow.append((float(left), float(right), lines))
+            elif width:
+                if flows is not None:
+                    break
+                flows, flow, lines, size = [], None, None, (float(width), float(height))
+                found[0] += 1
+            elif flows is None:
+                break
+            elif tag == "flow":
+                flow, lines = [], None
+                flows.append(flow)
+            elif tag == "/flow":
+                flow = lines = None
+            else:  # </page>
+                self._pages += 1
+                if not self._page(self._pages, size[0], size[1], flows, found):
+                    break
+                flows = flow = lines = None
+        else:
+            tags = ("<page ", "<flow>", "<block ", "<line ", "<word ")
+            self.exact = flows is None and found == [xhtml.count(tag) for tag in tags]
+            return
+        self.exact = False
+
+    def _page(
+        self,
+        number: int,
+        width: float,
+        height: float,
+        flows: list[list[tuple[float, float, list[_FastLine]]]],
+        found: list[int],
+    ) -> bool:
+        """Append the page's boxes as :func:`parse_bbox` makes them, counting its flows, blocks and
+        lines into ``found``; False when they might not be :func:`parse_bbox`'s (see the class)."""
+        found[1] += len(flows)
+        for flow in flows:
+            found[2] += len(flow)
+            for block in flow:
+                found[3] += len(block[2])
+        columns = columns_of([(b[0], b[1]) for flow in flows for b in flow], width)
+        last_bottom: dict[int, float] = {}
+        boxes = self.boxes
+        index = 0
+        for flow in flows:
+            pending: tuple[list[_FastLine], float | None, int] | None = None
+            for b, (_x0, _x1, lines) in enumerate(flow):
+                column = columns[index]
+                for i, line in enumerate(lines):
+                    words = line[4]
+                    if not words:
+                        continue
+                    last = words[-1][2]
+                    size = line[5]  # its XHTML's length, more than its words' characters and one after each
+                    if size > _LONGEST:
+                        size = sum(len(w[2]) + 1 for w in words)
+                    if not last or size > _LONGEST:
+                        return False  # the hyphen asks the text's end; a long line may be cut
+                    hyphen = last[-1] == "-" and (i + 1 < len(lines) or b + 1 < len(flow))
+                    gap = line[1] - last_bottom[column] if column in last_bottom else None
+                    last_bottom[column] = line[3]
+                    parts = [line]
+                    if pending is not None:
+                        parts, gap, size = pending[0] + parts, pending[1], pending[2] + size
+                        if size > _LONGEST:
+                            return False
+                    if hyphen:
+                        pending = (parts, gap, size)
+                        continue
+                    pending = None
+                    boxes.append(_fast_box(number, width, height, parts, index, column, gap))
+                index += 1
+            boxes.append(None)
+        return True
+
+
+_FastLine = tuple[float, float, float, float, list[tuple[str, str, str]], int]
+# Characters of a line's words (and one after each) beyond which its text, with spaces and
+# right-to-left marks (at most 4 characters for each), might be longer than MAX_PIECE and cut.
+_LONGEST = (1 << 16) // 4
+
+
+def _fast_box(
+    page: int, width: float, height: float, parts: list[_FastLine], block: int, column: int, gap: float | None
+) -> LineBox:
+    """:func:`_box` of lines whose words are (yMin, yMax, text) as the XHTML writes them."""
+    if len(parts) == 1:
+        heights = last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[0][4]])
+        left, right = parts[0][0], parts[0][2]
+    else:
+        heights = sorted([float(y1) - float(y0) for part in parts for y0, y1, _text in part[4]])
+        last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[-1][4]])
+        left = min(part[0] for part in parts)
+        right = max(part[2] for part in parts)
+    bottom = parts[-1][3]
+    baseline = bottom - DESCENT * last[len(last) // 2]
+    return LineBox(
+        page,
+        width,
+        height,
+        left,
+        right,
+        baseline,
+        parts[0][1],
+        bottom,
+        heights[len(heights) // 2],
+        block,
+        column,
+        gap,
+    )
+
+
 def read_xhtml(text: str, keep: bool = True) -> tuple[str, list[LineBox | None] | None]:
     """A text that may be pdftotext's XHTML: its lines' text and boxes (``keep`` False: None), else itself.
 

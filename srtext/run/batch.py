@@ -49,6 +49,19 @@ class Job(NamedTuple):
         return self.name if self.name is not None else str(self.input)
 
 
+def posix_name(name: str) -> str:
+    """``str(pathlib.PurePosixPath(name))`` without importing :mod:`pathlib` (2 ms of a run on one
+    file): empty and ``.`` parts dropped, slashes collapsed but a leading ``//``.
+
+    >>> [posix_name(n) for n in ("a//b/./c/", "./p.pdf", "", "//x", "///x/..", ".")]
+    ['a/b/c', 'p.pdf', '.', '//x', '/x/..', '.']
+    """
+    rel = name.lstrip("/")
+    slashes = len(name) - len(rel)
+    root = "//" if slashes == 2 else "/" if slashes else ""
+    return root + "/".join(p for p in rel.split("/") if p and p != ".") or "."
+
+
 class InputError(Exception):
     """An input that cannot be processed; the message names it."""
 

@@ -9,11 +9,15 @@ out of the box.
 from __future__ import annotations
 
 import io
+import os
 
 from srtext.config import EXTRACTORS as EXTRACTORS  # the choices of --extractor
+from srtext.run import early
+from srtext.run.early import BBOX
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
     from pathlib import Path
     from typing import Any
 
@@ -43,16 +47,29 @@ def choose(extractor: str) -> str:
     >>> choose("pypdf")
     'pypdf'
     """
-    import shutil  # only PDF input asks: shutil imports bz2, lzma and zlib, which a text run does not need
-
     if extractor == "auto":
-        return "pdftotext" if shutil.which("pdftotext") else "pypdf"
-    if extractor == "pdftotext" and shutil.which("pdftotext") is None:
+        return "pdftotext" if on_path("pdftotext") else "pypdf"
+    if extractor == "pdftotext" and not on_path("pdftotext"):
         raise PDFError("pdftotext is not installed (Debian: apt-get install poppler-utils)")
     return extractor
 
 
-def extract(path: Path, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
+def on_path(name: str) -> bool:
+    """Is there an executable file ``name`` in a directory of PATH (as :func:`shutil.which` finds it)?
+
+    Not :mod:`shutil` itself, which imports bz2, lzma and fnmatch that a run does not need.
+
+    >>> on_path("sh"), on_path("no-such-program-here")
+    (True, False)
+    """
+    for directory in os.environ.get("PATH", os.defpath).split(os.pathsep):
+        path = os.path.join(directory or os.curdir, name)
+        if os.access(path, os.X_OK) and os.path.isfile(path):
+            return True
+    return False
+
+
+def extract(path: Path | str, extractor: str = "auto", notes: list[str] | None = None) -> bytes:
     """The PDF's text as UTF-8 bytes, pages separated by form feeds.
 
     ``notes`` receives a warning about the text, if any (pypdf's text that looks
@@ -96,21 +113,31 @@ def run_together(text: str) -> float:
 
 
 def extract_geometry(
-    source: Path | bytes, extractor: str = "auto", notes: list[str] | None = None
+    source: Path | str | bytes, extractor: str = "auto", notes: list[str] | None = None
 ) -> tuple[bytes, Boxes]:
     """The PDF's text, as :func:`extract` gives it, and a box per line of it (see :mod:`srtext.geometry`).
 
     With pdftotext, the text is the default mode's, byte for byte, and the boxes
     come from a ``-bbox-layout`` run at the same time, whose lines are the default
-    mode's lines (:func:`srtext.geometry.bbox.align`); with pypdf, the boxes come
-    from its positioned text.
+    mode's lines (:func:`srtext.geometry.bbox.align`), read page by page as
+    pdftotext writes them (:class:`srtext.geometry.bbox.BoxReader`); with pypdf,
+    the boxes come from its positioned text.
     """
     if choose(extractor) == "pdftotext":
-        from srtext.geometry.bbox import align, parse_bbox
+        from srtext.geometry.bbox import BoxReader, align, parse_bbox
+        from srtext.pipeline.lines import split_physical
 
-        data, xhtml = _pdftotext_both(source)
-        read, lines = parse_bbox(xhtml.decode("utf-8", "surrogateescape"))
-        return _check(data), align(data.decode("utf-8", "surrogateescape"), read, lines)
+        reader = BoxReader()
+        data, _xhtml = _pdftotext_runs(source, [(), BBOX], [None, reader.feed])
+        text = _check(data).decode("utf-8", "surrogateescape")
+        fast = reader.close()
+        if fast is not None and len(split_physical(text)) == reader.lines:
+            return data, fast  # what align gives when the numbers of lines agree, as they do
+        try:
+            read, lines = parse_bbox(reader.xhtml())
+        except ValueError as e:  # not poppler's XHTML: one line, as for a bad PDF
+            raise PDFError(str(e)) from None
+        return data, align(text, read, lines)
     boxes: Boxes = []
     data = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes, notes)
     return _check(data), boxes
@@ -122,30 +149,131 @@ def _check(text: bytes) -> bytes:
     return text
 
 
-def _pdftotext(source: Path | bytes, *flags: str) -> bytes:
+def _pdftotext(source: Path | str | bytes, *flags: str) -> bytes:
     """Run pdftotext on a file, or on bytes through its standard input."""
-    import subprocess  # only for PDFs: not on the start-up path of text input
-
-    name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
-    r = subprocess.run(
-        ["pdftotext", "-enc", "UTF-8", *flags, name, "-"], input=data, capture_output=True, timeout=600
-    )  # not -q: its messages tell an encrypted PDF and one with no pages from a damaged one
-    _status(r.returncode, r.stderr)
-    return r.stdout
+    return _pdftotext_runs(source, [flags])[0]
 
 
-def _pdftotext_both(source: Path | bytes) -> tuple[bytes, bytes]:
-    """The default mode's text and the ``-bbox-layout`` XHTML; for a file, the two runs at once."""
+TIMEOUT = 600  # seconds that pdftotext may take on one PDF
+
+
+def _pdftotext_runs(
+    source: Path | str | bytes,
+    runs: Sequence[Sequence[str]],
+    readers: Sequence[Callable[[bytes], object] | None] = (),
+) -> list[bytes]:
+    """The output of pdftotext with each of ``runs``' flags, the runs at the same time.
+
+    A run started ahead (:func:`srtext.run.early.claim`) is taken over, others are
+    started.  Each run's output is read as it comes, and each piece is handed to
+    its reader, if it has one (its output then is ``b""``: the reader keeps it).
+    Every run is reaped before this returns or raises: on an error, an interrupt or
+    after :data:`TIMEOUT` seconds, killed first.  A run that fails raises
+    :class:`PDFError`.
+    """
+    if not hasattr(os, "posix_spawnp"):  # not POSIX: one run after the other
+        return _pdftotext_portable(source, runs, readers)
+    import select
+    import time
+
+    path = None if isinstance(source, bytes) else str(source)
+    started: list[early.Run] = []
+    try:
+        for flags in runs:
+            run = early.claim(path, flags) if path is not None else None
+            if run is None:
+                try:
+                    run = early.spawn(path or "-", flags)
+                except OSError as e:
+                    raise PDFError(f"cannot run pdftotext: {e.strerror or e}") from None
+            started.append(run)
+        outputs: list[list[bytes]] = [[] for _ in runs]
+        messages: list[list[bytes]] = [[] for _ in runs]
+        poll = select.poll()
+        # each open descriptor: where its pieces go (a list, or a reader), or the PDF still to write
+        pending: dict[int, tuple[list[bytes], Callable[[bytes], object] | None] | memoryview] = {}
+        for i, run in enumerate(started):
+            pending[run.out] = (outputs[i], readers[i] if i < len(readers) else None)
+            pending[run.err] = (messages[i], None)
+            if run.input is not None and isinstance(source, bytes):
+                os.set_blocking(run.input, False)
+                pending[run.input] = memoryview(source)
+        for fd, what in pending.items():
+            poll.register(fd, select.POLLOUT if isinstance(what, memoryview) else select.POLLIN)
+        deadline = time.monotonic() + TIMEOUT
+        while pending:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise PDFError(f"pdftotext took more than {TIMEOUT} s")
+            for fd, _event in poll.poll(left * 1000):
+                what = pending[fd]
+                if isinstance(what, memoryview):
+                    rest = _write(fd, what)
+                    if rest:
+                        pending[fd] = rest
+                        continue
+                    _close_input(started, fd)
+                else:
+                    piece = os.read(fd, 1 << 16)
+                    if piece:
+                        if what[1] is None:
+                            what[0].append(piece)
+                        else:
+                            what[1](piece)
+                        continue
+                poll.unregister(fd)
+                del pending[fd]
+        for run, said in zip(started, messages, strict=True):
+            _status(run.wait(), b"".join(said))  # its output is at its end: it is ending
+        return [b"".join(output) for output in outputs]
+    finally:
+        for run in started:
+            run.stop()  # kills only a run that was not reaped (an error, an interrupt)
+
+
+def _write(fd: int, data: memoryview) -> memoryview | None:
+    """Write what pdftotext can take of the PDF to its standard input; the rest (None: nothing)."""
+    try:
+        written = os.write(fd, data[: 1 << 16])
+    except BlockingIOError:
+        return data
+    except BrokenPipeError:  # it stopped reading (a damaged PDF): its status will say why
+        return None
+    return data[written:] or None
+
+
+def _close_input(runs: Sequence[early.Run], fd: int) -> None:
+    """Close a run's standard input: pdftotext has the whole PDF."""
+    for run in runs:
+        if run.input == fd:
+            run.input = None
+    os.close(fd)
+
+
+def _pdftotext_portable(
+    source: Path | str | bytes,
+    runs: Sequence[Sequence[str]],
+    readers: Sequence[Callable[[bytes], object] | None] = (),
+) -> list[bytes]:
+    """:func:`_pdftotext_runs` where there is no :func:`os.posix_spawnp`: with :mod:`subprocess`, one run
+    after the other."""
     import subprocess
 
-    if isinstance(source, bytes):
-        return _pdftotext(source), _pdftotext(source, "-bbox-layout")
-    args = ["pdftotext", "-enc", "UTF-8", str(source), "-"]
-    with subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as run:
-        xhtml = _pdftotext(source, "-bbox-layout")
-        text, messages = run.communicate(timeout=600)
-    _status(run.returncode, messages)
-    return text, xhtml
+    name, data = ("-", source) if isinstance(source, bytes) else (str(source), None)
+    outputs = []
+    for i, flags in enumerate(runs):
+        try:
+            r = subprocess.run(early.command(name, flags), input=data, capture_output=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise PDFError(f"pdftotext took more than {TIMEOUT} s") from None
+        except OSError as e:
+            raise PDFError(f"cannot run pdftotext: {e.strerror or e}") from None
+        _status(r.returncode, r.stderr)
+        reader = readers[i] if i < len(readers) else None
+        if reader is not None:
+            reader(r.stdout)
+        outputs.append(b"" if reader is not None else r.stdout)
+    return outputs
 
 
 def _status(code: int, messages: bytes) -> None:
@@ -216,7 +344,9 @@ def _spaced_pages(reader: Any) -> list[Any]:
     return list(writer.pages)
 
 
-def _pypdf(source: Path | io.BytesIO, boxes: Boxes | None = None, notes: list[str] | None = None) -> bytes:
+def _pypdf(
+    source: Path | str | io.BytesIO, boxes: Boxes | None = None, notes: list[str] | None = None
+) -> bytes:
     """The text; a list given as ``boxes`` gets a box per line of it (:mod:`srtext.geometry.positioned`).
 
     Without ``boxes``, when pypdf's text looks run together, the text with spaces put

@@ -16,8 +16,9 @@ from types import FrameType
 
 from srtext.config import Config, RunOptions
 from srtext.files import remove_own_temporaries
+from srtext.run import early
 from srtext.run.batch import Job
-from srtext.run.process import process_file
+from srtext.run.process import extract_ahead, process_file
 from srtext.run.result import FAILED, Result
 
 TYPE_CHECKING = False
@@ -73,15 +74,23 @@ def run_jobs(
 
     Jobs whose output is standard output run in this process, streaming to
     ``stdout``; jobs with an output file run on ``workers`` processes (in this
-    process when ``workers`` is 1 or there is a single such job).
+    process when ``workers`` is 1 or there is a single such job).  In this
+    process, the next job's PDF is extracted while a job is recovered
+    (:func:`srtext.run.process.extract_ahead`); a pdftotext started and not
+    read (the run stopped) is killed and reaped (:func:`srtext.run.early.discard`).
     """
     for to_file, group in groupby(jobs, key=lambda job: job.output is not None):
         run = list(group)
         if to_file and workers > 1 and len(run) > 1:
             yield from _pool(run, config, options, min(workers, len(run)))
         else:
-            for job in run:
-                yield process_file(job, config, options, stdout=stdout)
+            try:
+                for i, job in enumerate(run):
+                    if i + 1 < len(run):  # the next PDF's pdftotext runs while this one is recovered
+                        extract_ahead(run[i + 1], config, options)
+                    yield process_file(job, config, options, stdout=stdout)
+            finally:  # the run stopped (an interrupt, a closed pipe, the caller gone): none left running
+                early.discard()
 
 
 _started: Any = None  # in a worker: the shared state of every job
@@ -100,6 +109,7 @@ def _worker_init(state: Any, parent: int | None = None) -> None:
 
     global _started
     _started = state
+    early.forget()  # a pdftotext the parent started ahead is the parent's to read or kill
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, _stop)
     if parent is not None:

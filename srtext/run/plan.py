@@ -28,6 +28,7 @@ from srtext.run.batch import (
     InputError,
     Job,
     kind_of,
+    posix_name,
     quote_name,
 )
 
@@ -207,10 +208,10 @@ class _Local(_Tree[Job]):
             self.skip = self.out_root.resolve()
 
     def is_dir(self, arg: str) -> bool:
-        return _path(arg).is_dir()
+        return os.path.isdir(arg)  # as Path(arg).is_dir(): False for a name that cannot be asked
 
     def exists(self, arg: str) -> bool:
-        return _path(arg).exists()
+        return os.path.exists(arg)
 
     def unreachable(self, arg: str) -> InputError | None:
         try:
@@ -244,10 +245,9 @@ class _Local(_Tree[Job]):
     def single(self, arg: str, output: str) -> Job:
         if arg == "-":
             return Job("-", None)
-        path = _path(arg)
-        if self.out_root is None:
-            return Job(path, None)
-        return Job(path, self.out_root / output)
+        if self.out_root is None:  # to standard output: the name, as pathlib writes it, and no pathlib
+            return Job(posix_name(arg) if os.sep == "/" else str(_path(arg)), None)
+        return Job(_path(arg), self.out_root / output)
 
     def missing(self, arg: str, paths: Sequence[str]) -> InputError:
         if len(paths) == 2 and arg == paths[1] and os.path.isfile(paths[0]):

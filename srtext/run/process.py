@@ -32,8 +32,9 @@ from srtext.pipeline.output import explain_rows, render
 from srtext.pipeline.vocabulary import Vocabulary
 from srtext.pipeline.width import WidthStats
 from srtext.recovery import recover
-from srtext.run.batch import Job, audit_name, quote_name, read_chunks
-from srtext.run.extract import PDFError, extract, extract_data, extract_geometry
+from srtext.run import early
+from srtext.run.batch import Job, audit_name, posix_name, quote_name, read_chunks
+from srtext.run.extract import PDFError, choose, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
     dropped_name,
@@ -296,15 +297,9 @@ def process_file(
     name = job.label
     shown = quote_name(name)  # in messages: one line whatever the name holds
     result = Result(name, None if job.output is None else str(job.output))
-    special = job.output is not None and out_fs is None and is_special(str(job.output))
-    record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
-    if job.output is not None and not special:
-        record = made_record(config, options.explain, options.extractor)
+    special, record, page = _output_of(job, config, options, out_fs)
     try:
-        page = audit_page_name(job, options)
-        # The run's one PAGE may hold another input's page: only a page beside its output lets it be skipped.
-        skip = not options.force and not special and (page is None or options.audit_beside)
-        if skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows, page):
+        if _skipped(job, options, in_fs, out_fs, special, record, page):
             result.status = SKIPPED
             if options.dropped_rows:
                 assert job.output is not None
@@ -368,6 +363,49 @@ def process_file(
     return result
 
 
+def _output_of(
+    job: Job, config: Config, options: RunOptions, out_fs: Any
+) -> tuple[bool, dict[str, Any] | None, str | None]:
+    """Whether the job's output is a device or a FIFO, the record of how it is made (None for such
+    an output and for standard output), and where its audit page goes."""
+    special = job.output is not None and out_fs is None and is_special(str(job.output))
+    record = None  # no records beside a device or a FIFO (-o /dev/null): never skipped
+    if job.output is not None and not special:
+        record = made_record(config, options.explain, options.extractor)
+    return special, record, audit_page_name(job, options)
+
+
+def _skipped(
+    job: Job,
+    options: RunOptions,
+    in_fs: Any,
+    out_fs: Any,
+    special: bool,
+    record: dict[str, Any] | None,
+    page: str | None,
+) -> bool:
+    """Is the job's output up to date, to be left as it is (see :func:`is_up_to_date`)?"""
+    # The run's one PAGE may hold another input's page: only a page beside its output lets it be skipped.
+    skip = not options.force and not special and (page is None or options.audit_beside)
+    return skip and is_up_to_date(job, in_fs, out_fs, record, options.dropped_rows, page)
+
+
+def extract_ahead(job: Job, config: Config, options: RunOptions) -> bool:
+    """Start pdftotext on the job's PDF now, to be read when the job is run (:mod:`srtext.run.early`):
+    a local ``*.pdf`` file that pdftotext extracts, whose output is not up to date.  Whether it did."""
+    source = str(job.input)
+    if source == "-" or "://" in source or not source.lower().endswith(".pdf"):
+        return False
+    try:
+        if choose(options.extractor) != "pdftotext":
+            return False
+        if _skipped(job, options, None, None, *_output_of(job, config, options, None)):
+            return False
+    except Exception:  # the job itself will say what is wrong
+        return False
+    return early.start(source, _pdf_geometry(config, options))
+
+
 def audit_page_name(job: Job, options: RunOptions) -> str | None:
     """Where the job's audit page goes: ``options.audit``, or beside its output (``NAME.audit.html``)
     in a run over a directory or several inputs (``options.audit_beside``); None without ``--audit``.
@@ -412,12 +450,12 @@ def _open_input(
         first = head + stdin.read((1 << 16) - len(head))  # the binary check looks at the first chunk
         return itertools.chain([first], read_chunks(stdin)), False
     if fs is None:
-        from pathlib import Path
-
-        path = Path(job.input)
-        f = stack.enter_context(path.open("rb"))
+        # One file's input is a name, not a pathlib.Path: pathlib's import costs 2 ms (urllib.parse...)
+        path = str(job.input)
+        opened = open(path, "rb") if isinstance(job.input, str) else job.input.open("rb")  # noqa: SIM115
+        f = stack.enter_context(opened)
         head = f.read(5)  # read, not peeked: the input may be a pipe (<(pdftotext ...))
-        if path.suffix.lower() == ".pdf" or head == b"%PDF-":
+        if suffix(path).lower() == ".pdf" or head == b"%PDF-":
             regular = stat.S_ISREG(os.fstat(f.fileno()).st_mode)
             return _extracted(path if regular else head + f.read(), options, result, doc, t, [])
         first = head + f.read((1 << 16) - len(head))  # the binary check looks at the first chunk
@@ -430,8 +468,19 @@ def _open_input(
     return read_chunks(f), False
 
 
+def suffix(path: str) -> str:
+    """The file name's extension, as :attr:`pathlib.PurePath.suffix` has it.
+
+    >>> suffix("a/b.tar.PDF"), suffix("a/.pdf"), suffix("x.pdf."), suffix("..pdf"), suffix("d.pdf/")
+    ('.PDF', '', '', '.pdf', '.pdf')
+    """
+    name = posix_name(path).rpartition("/")[2]
+    i = name.rfind(".")
+    return name[i:] if 0 < i < len(name) - 1 else ""
+
+
 def _extracted(
-    source: Path | bytes,
+    source: Path | str | bytes,
     options: RunOptions,
     result: Result,
     doc: Document,
