@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
+from srtext.pipeline.classify import is_caption_start
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
     find_footnotes,
     number_mark_alone,
     split_glued_footnotes,
+    starts_like_note,
 )
 from srtext.pipeline.front import find_front_matter
 from srtext.pipeline.furniture import (
@@ -49,6 +51,11 @@ from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
+    from srtext.geometry.margins import Margin
 
 __all__ = [
     "FOOTER",
@@ -161,6 +168,112 @@ class Repeats:
         return max(2, math.ceil(self.pages / 8))
 
 
+def page_number_in_margin(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A page number in the page's top or bottom margin, wherever pdftotext put it in the text.
+
+    pdftotext may write a page's number after its first column or among a
+    table's cells, out of the lines the text rules look at; its box stays in
+    the margin, set apart from the body and outside its extent on every page
+    (:mod:`srtext.geometry.margins`).  Not in larger type than the body (a
+    chapter's number over its title), nor a note's number set apart
+    (:func:`srtext.pipeline.footnotes.number_mark_alone`).
+    """
+    return (
+        margin.outside
+        and margin.font_ratio <= LARGER_MARGIN
+        and is_page_number(page[i].text)
+        and not number_mark_alone(page, i)
+    )
+
+
+def margin_position_repeats(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line in the page's margin, at the height where many pages carry one, is a running head or foot.
+
+    Whatever it says: a chapter's title, the author's name on even pages and
+    the journal's on odd ones, which repeat too seldom as text.  Outside the
+    body's extent on every page (a page that opens with a heading has it at
+    the body's top, where other pages have their first line).  Not in larger
+    type than the body (a chapter's heading at a page's top), nor a
+    sentence's end or a note's start (a footnote's last line stands at the
+    body's foot on many pages).
+    """
+    return (
+        margin.repeated
+        and margin.outside
+        and margin.font_ratio <= LARGER_MARGIN
+        and _neither_sentence_nor_note(page[i].text, margin)
+    )
+
+
+def margin_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line in smaller type than the body, alone in the page's margin, is a running head or foot.
+
+    A document of one page repeats nothing, yet its header (a journal's name, a
+    chapter's title) or its footer stands apart from the body, outside its
+    extent, in smaller type.  Not a sentence's end, a note's start or a caption.
+    """
+    text = page[i].text
+    return (
+        margin.outside
+        and margin.font_ratio <= SMALLER_MARGIN
+        and _neither_sentence_nor_note(text, margin)
+        and not is_caption_start(text)
+    )
+
+
+#: A margin line in type this much larger than the body's is a heading's, not furniture.
+LARGER_MARGIN = 1.1
+#: A margin line in type this much smaller than the body's at most is furniture on its own.
+SMALLER_MARGIN = 0.92
+_SENTENCE_END = lazy(r"(?r)[.?!]\W*\Z")
+
+
+def _neither_sentence_nor_note(text: str, margin: Margin) -> bool:
+    """Does the line neither end a sentence nor, in the bottom margin, start like a footnote?"""
+    return _SENTENCE_END.search(text) is None and (margin.top or not starts_like_note(text))
+
+
+MarginTest = Callable[[Sequence[Line], int, "Margin"], bool]
+
+#: The rules that read where a line stood, asked of the lines in a page's margin that the text
+#: rules left unmarked (:func:`page_furniture`'s ``margins``): name -> (the test, the margin it
+#: answers in: top, bottom or either (None), the line's mark, the reason ``--explain`` gives),
+#: in the order they are asked: a page number (a mark of its own), a height that repeats,
+#: small type.
+MARGIN_RULES: dict[str, tuple[MarginTest, bool | None, str, str]] = {
+    "page_number_in_margin": (
+        page_number_in_margin,
+        None,
+        PAGE_NUMBER,
+        "a page number in the page's margin, set apart from the body",
+    ),
+    "header_at_a_repeated_height": (
+        margin_position_repeats,
+        True,
+        HEADER,
+        "in the page's top margin, at the height where many pages carry a line",
+    ),
+    "footer_at_a_repeated_height": (
+        margin_position_repeats,
+        False,
+        FOOTER,
+        "in the page's bottom margin, at the height where many pages carry a line",
+    ),
+    "header_in_small_type": (
+        margin_in_small_type,
+        True,
+        HEADER,
+        "alone in the page's top margin, in smaller type than the body",
+    ),
+    "footer_in_small_type": (
+        margin_in_small_type,
+        False,
+        FOOTER,
+        "alone in the page's bottom margin, in smaller type than the body",
+    ),
+}
+
+
 #: The page furniture's rules: name -> (the line's mark, the reason ``--explain`` gives), in
 #: the order :func:`page_furniture` asks them.  A stamp first (it is found wherever it
 #: stands); then the top lines, where a page number is taken before a repeated line (a
@@ -177,6 +290,7 @@ FURNITURE_RULES: dict[str, tuple[str, str]] = {
     ),
     "page_number_at_foot": (PAGE_NUMBER, "a page number alone in the page's bottom lines"),
     "running_footer": (FOOTER, "the same line (digits masked) at the bottom of many pages"),
+    **{name: (mark, reason) for name, (_test, _top, mark, reason) in MARGIN_RULES.items()},
 }
 
 
@@ -243,6 +357,27 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need
         ) and not repeats.in_the_text(masked):
             found[i] = "running_footer"
+    return found
+
+
+def margin_furniture(
+    page: Sequence[Line], margins: dict[int, Margin], taken: Container[int]
+) -> dict[int, str]:
+    """Furniture found by where it stood: index in the page to the rule (:data:`MARGIN_RULES`).
+
+    ``margins`` are the page's lines that stood in its top or bottom margin, by
+    index (:func:`srtext.geometry.margins.margins`); the rules are asked of
+    those the text's rules did not take (``taken``: furniture and footnotes).
+    The text's evidence comes first: a note's number alone at the page's foot
+    is the note's, though it stands where page numbers do.
+    """
+    found: dict[int, str] = {}
+    for i, margin in margins.items():
+        if i not in taken:
+            for name, (test, side, _mark, _reason) in MARGIN_RULES.items():
+                if side in (None, margin.top) and test(page, i, margin):
+                    found[i] = name
+                    break
     return found
 
 
@@ -335,11 +470,14 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     return out
 
 
-def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
+def _page_marks(
+    page: list[Line], repeats: Repeats, first: bool, margins: dict[int, Margin] | None = None
+) -> Iterator[Line]:
     """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
 
     A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
-    is no line of the page: it comes after them, unmarked.
+    is no line of the page: it comes after them, unmarked.  ``margins``: the document's
+    lines in a page's margin, by line number (:func:`srtext.geometry.margins.margins`).
     """
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
@@ -347,6 +485,10 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
+    if margins:
+        placed = {i: m for i, line in enumerate(page) if (m := margins.get(line.number)) is not None}
+        if placed:
+            furniture.update(margin_furniture(page, placed, furniture.keys() | notes.keys()))
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
     for i, line in enumerate(page):
         if i in furniture:
@@ -361,9 +503,14 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     yield from reversed(breaks)
 
 
-def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Line]:
+def mark_pages(
+    lines: Iterable[Line], window: int | None = 20000, geometry: Sequence[LineBox | None] | None = None
+) -> Iterator[Line]:
     """Mark page furniture and footnotes (``Line.mark``), holding at most ``window`` lines
     (and ``window`` times :data:`srtext.pipeline.lines.CHARS_PER_WINDOW_LINE` characters).
+
+    ``geometry``, one box per input line, adds the rules of :data:`MARGIN_RULES`
+    (the lines in a page's margin are found over the whole document first).
 
     >>> text = [Line(n, p, t) for n, (p, t) in enumerate(
     ...     [(1, "Journal"), (1, "Body one"), (1, "1"), (2, "Journal"), (2, "Body two"), (2, "2")], 1)]
@@ -372,6 +519,11 @@ def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Li
      ('Journal', 'header'), ('Body two', ''), ('2', 'page number')]
     """
     repeats = Repeats()
+    margins = None
+    if geometry:
+        from srtext.geometry.margins import margins as find_margins  # only with geometry
+
+        margins = find_margins(geometry)
     held: list[list[Line]] = []
     held_lines = held_chars = page_chars = 0
     chars = window * CHARS_PER_WINDOW_LINE if window is not None else 0
@@ -381,7 +533,7 @@ def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Li
     def release() -> Iterator[Line]:
         nonlocal first_page, held_lines, held_chars
         for p in held:
-            yield from _page_marks(p, repeats, first_page)
+            yield from _page_marks(p, repeats, first_page, margins)
             first_page = False
         held.clear()
         held_lines = held_chars = 0
