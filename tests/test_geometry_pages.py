@@ -2,7 +2,8 @@
 
 Each ``tests/cases/margin-geometry-*.in`` is pdftotext ``-bbox-layout`` XHTML whose
 expected output needs its geometry: with ``--geometry off`` (its text alone)
-the furniture comes out as text, so each case fails without the rules it names.
+the furniture or the notes come out as text, so each case fails without the
+rules it names.
 """
 
 from __future__ import annotations
@@ -18,14 +19,18 @@ from srtext.geometry.box import LineBox
 from srtext.geometry.margins import margins
 from srtext.pipeline.events import Decision
 from srtext.pipeline.lines import text_lines
-from srtext.pipeline.pages import MARGIN_RULES
+from srtext.pipeline.pages import MARGIN_RULES, SMALL_TYPE_NOTE_RULES
 from tests.conftest import CASES
 
 MARGIN_CASES = sorted(CASES.glob("margin-geometry-*.in"))
 RULES = {
     "margin-geometry-page-number-among-the-text": {"page_number_in_margin"},
-    "margin-geometry-running-heads-that-differ": {"header_at_a_repeated_height", "footer_at_a_repeated_height"},
+    "margin-geometry-running-heads-that-differ": {
+        "header_at_a_repeated_height",
+        "footer_at_a_repeated_height",
+    },
     "margin-geometry-one-page-header-and-footer": {"header_in_small_type", "footer_in_small_type"},
+    "margin-geometry-notes-in-small-type": {"small_type_block_at_the_foot", "note_goes_on_in_small_type"},
 }
 
 
@@ -36,7 +41,7 @@ def _rules(case: Path, geometry: bool) -> set[str]:
 
 
 def test_every_margin_rule_has_its_case() -> None:
-    assert set().union(*RULES.values()) == set(MARGIN_RULES)
+    assert set().union(*RULES.values()) == set(MARGIN_RULES) | set(SMALL_TYPE_NOTE_RULES)
     assert {c.stem for c in MARGIN_CASES} == set(RULES)
 
 
@@ -45,7 +50,9 @@ def test_the_case_needs_its_geometry(case: Path) -> None:
     expected = case.with_suffix(".expected").read_text(encoding="utf-8")
     assert SentenceRecovery(case).out_text == expected
     assert SentenceRecovery(case, geometry="off").out_text != expected  # text alone keeps the furniture
-    names = {f"furniture.{name}" for name in RULES[case.stem]}
+    names = {
+        f"{'footnote' if name in SMALL_TYPE_NOTE_RULES else 'furniture'}.{name}" for name in RULES[case.stem]
+    }
     assert names <= _rules(case, geometry=True)
     assert not names & _rules(case, geometry=False)
 
@@ -55,7 +62,7 @@ def _line(page: int, top: float, font: float = 10.0, left: float = 50.0, right: 
 
 
 def test_a_heading_that_opens_pages_is_no_running_head() -> None:
-    """Pages that open with headings in different sizes, set apart: their height repeats, their type does not."""
+    """Pages that open with headings in different sizes, set apart: the height repeats, the type does not."""
     boxes: list[LineBox | None] = []
     for page, size in ((1, 12.0), (2, 15.0), (3, 18.0)):
         boxes.append(_line(page, 40.0, size))

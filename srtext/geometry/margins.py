@@ -21,14 +21,13 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Sequence
 
 from srtext.geometry.layout import body_font
 from srtext.record import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from srtext.geometry.box import LineBox
 
 #: A margin line stands in the top or the bottom share of its page this large.
@@ -149,3 +148,21 @@ def _top(row: Row) -> float:
 
 def _bottom(row: Row) -> float:
     return max(b.bottom for _, b in row)
+
+
+class Placed(NamedTuple):
+    """What the page stage reads of a document's geometry: its margin lines, its boxes and its body's type."""
+
+    margins: dict[int, Margin]  # the lines in a page's margin, by line number (:func:`margins`)
+    boxes: Sequence[LineBox | None]  # one box per input line
+    font: float  # the body's font height (:func:`srtext.geometry.layout.body_font`)
+
+    def box(self, number: int) -> LineBox | None:
+        """The box of input line ``number`` (1-based), or None."""
+        return self.boxes[number - 1] if 0 < number <= len(self.boxes) else None
+
+
+def placed(geometry: Sequence[LineBox | None]) -> Placed:
+    """The document's :class:`Placed`, measured once."""
+    boxes = [b for b in geometry if b is not None]
+    return Placed(margins(geometry), geometry, body_font(boxes) if boxes else 10.0)

@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
-from srtext.pipeline.classify import is_caption_start
+from srtext.pipeline.classify import is_caption_start, looks_like_debris
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
@@ -55,7 +55,7 @@ from srtext.pipeline.patterns import lazy, pattern
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from srtext.geometry.box import LineBox
-    from srtext.geometry.margins import Margin
+    from srtext.geometry.margins import Margin, Placed
 
 __all__ = [
     "FOOTER",
@@ -426,10 +426,97 @@ _SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
 
 
+#: The footnotes found by their type (:func:`small_type_notes`): name -> the reason ``--explain``
+#: gives, in the order they are asked: a block at the page's foot, then the lines that go on
+#: from a note.
+SMALL_TYPE_NOTE_RULES: dict[str, str] = {
+    "small_type_block_at_the_foot": (
+        "a block in smaller type than the body at the page's foot, set apart from the body, "
+        "opening with a note's mark"
+    ),
+    "note_goes_on_in_small_type": "in the small type of the note right above it: the note goes on",
+}
+#: The text's footnote rules that find a note at the page's foot, which a line in its type goes on.
+FOOT_NOTES = frozenset({"number_alone_over_its_note", "note_at_the_foot", "notes_in_sequence"})
+#: A line in type this much smaller than the body's at most is a note's (or furniture's).
+NOTE_TYPE = 0.88
+
+
+def small_type_notes(
+    page: Sequence[Line], placed: Placed, furniture: Container[int], notes: dict[int, str]
+) -> dict[int, str]:
+    """Footnotes found by their type: index in the page to the rule (:data:`SMALL_TYPE_NOTE_RULES`).
+
+    Notes are set in smaller type than the body; the text's rules find a note
+    by its mark and end it at a short line or where the mark's number is not
+    the page's, so a note's second line, or a note whose mark the text does not
+    carry, comes out as text.  Going up from the page's last line (furniture
+    aside), the lines in smaller type (:data:`NOTE_TYPE`), each printed above
+    the one after it, form a block at the page's foot; where it opens with a
+    note's mark followed by prose (not code: READMEs set their code in small
+    type too) and the line above it is a note, in the body's type or stands
+    apart, the block is notes.  Then each line of prose in the small type of a note found
+    at the page's foot right above it (at most one empty line between, within a
+    line's height) goes on with that note.
+    """
+    found: dict[int, str] = {}
+    content = [i for i, line in enumerate(page) if line.text.strip()]
+    ratio = {i: b.font_height / placed.font for i in content if (b := placed.box(page[i].number)) is not None}
+    block: list[int] = []
+    for i in reversed(content):
+        if i in furniture:
+            if block:
+                break
+            continue
+        if i in notes or ratio.get(i, 1.0) > NOTE_TYPE or (block and _gap(page, placed, i, block[-1]) < -1.0):
+            break  # the body's type, or a line printed below the block's (a float pdftotext put after it)
+        block.append(i)
+    if block:
+        block.reverse()
+        top = block[0]
+        above = max((j for j in content if j < top and j not in furniture), default=None)
+        apart = (
+            above is None
+            or above in notes
+            or ratio.get(above, 1.0) > NOTE_TYPE
+            or _gap(page, placed, above, top) > 1.0
+        )
+        if apart and starts_like_note(page[top].text) and not looks_like_debris(page[top].text):
+            found.update(dict.fromkeys((i for i in block if i not in notes), "small_type_block_at_the_foot"))
+    before = None
+    for i in content:
+        if (
+            before is not None
+            and i not in furniture
+            and i not in notes
+            and i not in found
+            and (notes.get(before) in FOOT_NOTES or before in found)
+            and not looks_like_debris(page[i].text)
+            and i - before <= 2
+            and before in ratio
+            and i in ratio
+            and ratio[i] <= NOTE_TYPE
+            and abs(ratio[i] - ratio[before]) <= 0.08
+            and _gap(page, placed, before, i) <= 1.0
+        ):
+            found[i] = "note_goes_on_in_small_type"
+        before = i
+    return found
+
+
+def _gap(page: Sequence[Line], placed: Placed, above: int, below: int) -> float:
+    """The space between two lines' boxes in body font heights (0: a box unknown, or on another page)."""
+    a, b = placed.box(page[above].number), placed.box(page[below].number)
+    if a is None or b is None or a.page != b.page:
+        return 0.0
+    return (b.top - a.bottom) / placed.font
+
+
 #: Every rule of the page stage, by the name ``--explain`` shows: its mark and its reason.
 PAGE_RULES: dict[str, tuple[str, str]] = {
     **{f"furniture.{name}": rule for name, rule in FURNITURE_RULES.items()},
     **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in FOOTNOTE_RULES.items()},
+    **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in SMALL_TYPE_NOTE_RULES.items()},
     "front_matter": (
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
@@ -471,13 +558,13 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
 
 
 def _page_marks(
-    page: list[Line], repeats: Repeats, first: bool, margins: dict[int, Margin] | None = None
+    page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None
 ) -> Iterator[Line]:
     """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
 
     A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
-    is no line of the page: it comes after them, unmarked.  ``margins``: the document's
-    lines in a page's margin, by line number (:func:`srtext.geometry.margins.margins`).
+    is no line of the page: it comes after them, unmarked.  ``placed``: the document's
+    geometry as the page stage reads it (:func:`srtext.geometry.margins.placed`).
     """
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
@@ -485,10 +572,11 @@ def _page_marks(
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
-    if margins:
-        placed = {i: m for i, line in enumerate(page) if (m := margins.get(line.number)) is not None}
-        if placed:
-            furniture.update(margin_furniture(page, placed, furniture.keys() | notes.keys()))
+    if placed is not None:
+        margins = {i: m for i, line in enumerate(page) if (m := placed.margins.get(line.number)) is not None}
+        if margins:
+            furniture.update(margin_furniture(page, margins, furniture.keys() | notes.keys()))
+        notes.update(small_type_notes(page, placed, furniture, notes))
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
     for i, line in enumerate(page):
         if i in furniture:
@@ -510,7 +598,8 @@ def mark_pages(
     (and ``window`` times :data:`srtext.pipeline.lines.CHARS_PER_WINDOW_LINE` characters).
 
     ``geometry``, one box per input line, adds the rules of :data:`MARGIN_RULES`
-    (the lines in a page's margin are found over the whole document first).
+    and :data:`SMALL_TYPE_NOTE_RULES` (the lines in a page's margin are found over
+    the whole document first).
 
     >>> text = [Line(n, p, t) for n, (p, t) in enumerate(
     ...     [(1, "Journal"), (1, "Body one"), (1, "1"), (2, "Journal"), (2, "Body two"), (2, "2")], 1)]
@@ -519,11 +608,11 @@ def mark_pages(
      ('Journal', 'header'), ('Body two', ''), ('2', 'page number')]
     """
     repeats = Repeats()
-    margins = None
+    placed = None
     if geometry:
-        from srtext.geometry.margins import margins as find_margins  # only with geometry
+        from srtext.geometry.margins import placed as measure  # only with geometry: not on the start-up path
 
-        margins = find_margins(geometry)
+        placed = measure(geometry)
     held: list[list[Line]] = []
     held_lines = held_chars = page_chars = 0
     chars = window * CHARS_PER_WINDOW_LINE if window is not None else 0
@@ -533,7 +622,7 @@ def mark_pages(
     def release() -> Iterator[Line]:
         nonlocal first_page, held_lines, held_chars
         for p in held:
-            yield from _page_marks(p, repeats, first_page, margins)
+            yield from _page_marks(p, repeats, first_page, placed)
             first_page = False
         held.clear()
         held_lines = held_chars = 0
