@@ -80,3 +80,11 @@ def test_a_line_at_the_bodys_top_is_not_outside_it() -> None:
 
 def test_no_boxes_no_margins() -> None:
     assert margins([None, None]) == {}
+
+
+def test_a_caption_ends_where_space_sets_the_text_apart() -> None:
+    """caption_goes_on with geometry: a caption without a full stop, then the text under its figure."""
+    case = CASES / "caption-geometry-set-apart.in"
+    expected = case.with_suffix(".expected").read_text(encoding="utf-8")
+    assert SentenceRecovery(case).out_text == expected
+    assert SentenceRecovery(case, geometry="off").out_text != expected  # text alone: the caption goes on
