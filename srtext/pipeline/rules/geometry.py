@@ -36,8 +36,6 @@ GAP = 0.3
 #: An indent between these many body font heights is a paragraph's first line
 #: (less is a ragged edge, more a quotation, a list's hanging indent or code).
 INDENT = (0.6, 4.0)
-#: A line that ends this near its column's right edge (in body font heights) is full.
-FULL = 2.0
 #: A line in type this much larger than the body's is a heading's.
 LARGER = 1.15
 #: ... and this much larger than the lines right above and below it.
@@ -97,14 +95,16 @@ def indented_after_full_line(c: Ctx) -> Verdict | None:
     which pdftotext does not show: the line before is full and ends a
     sentence, as any line of a paragraph may.  On the page the indent is plain
     (:data:`INDENT` body font heights in from the column's edge, the line
-    before at the edge and reaching the right margin).
+    before at the edge).  The line before need not reach the right margin: a
+    paragraph's last line that stops a word or two short of it is full to the
+    text's bands, and on the page the indent under it is as plain.
     """
     geo = _geo(c)
     s = c.state
     if geo is None or s is None or s.kind != BODY or s.last_cls is not LineClass.FINISHED or c.lower:
         return None
     last = s.last.geo
-    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit or last.fill > FULL * last.unit:
+    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit:
         return None
     if INDENT[0] <= geo.indent / geo.unit <= INDENT[1] and not geo.same_line:
         return START, "an indented line after a full line that ended a sentence: a paragraph starts"
