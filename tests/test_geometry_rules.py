@@ -30,6 +30,7 @@ RULES = {
     "geometry-indented-first-line": "indented_after_full_line",
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
     "geometry-heading-in-larger-type": "larger_type",
+    "geometry-text-after-a-list": "outdented_after_item",
 }
 
 

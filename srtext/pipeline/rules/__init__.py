@@ -31,6 +31,7 @@ from srtext.pipeline.rules.geometry import (
     indented_after_full_line,
     larger_type,
     on_the_same_line,
+    outdented_after_item,
 )
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -75,6 +76,8 @@ from srtext.pipeline.rules.short_lines import (
 #: answer for some lines alike, and the first of each must come first (each has a
 #: case file that fails when the two are swapped: tests/test_order.py):
 #:
+#: * outdented_after_item before item_goes_on: a line back at the column's edge
+#:   below a gap ends the item, though the item's last line stopped near the margin;
 #: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
 #:   is text, though a short line with little prose looks like debris;
 #: * debris before interruption: debris inside a running sentence is still debris
@@ -97,6 +100,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     enumerated_item,
     letter_bullet,
+    outdented_after_item,
     item_goes_on,
     theorem_label,
     title_after_its_number,

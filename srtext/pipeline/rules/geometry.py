@@ -15,7 +15,7 @@ tried on the tuning families of the real corpus only (bench/real_report.py).
 
 from __future__ import annotations
 
-from srtext.pipeline.classify import LineClass
+from srtext.pipeline.classify import LineClass, starts_list_item
 from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -86,6 +86,28 @@ def gap_before_line(c: Ctx) -> Verdict | None:
     if c.short and c.open and c.cur.ev.title_like and below:
         return c.heading("a short line without a sentence, set apart by space above and below: a heading")
     return START, "a gap above the line beyond the usual leading: a paragraph starts"
+
+
+def outdented_after_item(c: Ctx) -> Verdict | None:
+    """A line back at the column's edge, set apart by space below a bulleted item, starts a paragraph.
+
+    An item's lines hang indented under its bullet; the text after the list
+    starts at the column's edge, below a gap.  Text alone sees an item's last
+    line that stopped short of the margin without a sentence's end (a URL, a
+    command) and takes the next line for the item's.  The line must stand at
+    least :data:`INDENT`'s least indent to the left of the item's last line,
+    below a gap of :data:`GAP`; not a line that goes on in lower case.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or geo.gap_extra is None or geo.gap_extra < GAP or c.lower:
+        return None
+    last = s.last.geo
+    if last is None or last.indent - geo.indent < INDENT[0] * geo.unit:
+        return None
+    if not starts_list_item(s.lines[0].text):
+        return None
+    return START, "back at the column's edge, set apart by space below a bulleted item: a paragraph starts"
 
 
 def indented_after_full_line(c: Ctx) -> Verdict | None:
