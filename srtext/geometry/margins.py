@@ -48,12 +48,14 @@ class Margin(NamedTuple):
         font_ratio: its font height over the body's.
         outside: it stands above (in the top margin) or below (in the bottom one) every
             line of every page that is not in a margin.
+        alone: the document has one page (nothing can repeat).
     """
 
     top: bool
     repeated: bool
     font_ratio: float
     outside: bool
+    alone: bool
 
 
 def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
@@ -116,7 +118,7 @@ def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
         count = sum(where[top, y + dy, size + ds] for dy in span for ds in (-1, 0, 1))
         for n, b in row:
             outside = b.bottom < body_top if top else b.top > body_bottom
-            out[n] = Margin(top, count >= need, b.font_height / font, outside)
+            out[n] = Margin(top, count >= need, b.font_height / font, outside, len(pages) == 1)
     return out
 
 

@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
-from srtext.pipeline.classify import is_caption_start, looks_like_debris
+from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
@@ -194,7 +194,8 @@ def margin_position_repeats(page: Sequence[Line], i: int, margin: Margin) -> boo
     body's extent on every page (a page that opens with a heading has it at
     the body's top, where other pages have their first line).  Not in larger
     type than the body (a chapter's heading at a page's top), nor a
-    sentence's end or a note's start (a footnote's last line stands at the
+    sentence's end or its lower-case middle (two columns' first lines at the
+    same height) or a note's start (a footnote's last line stands at the
     body's foot on many pages).
     """
     return (
@@ -210,11 +211,14 @@ def margin_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
 
     A document of one page repeats nothing, yet its header (a journal's name, a
     chapter's title) or its footer stands apart from the body, outside its
-    extent, in smaller type.  Not a sentence's end, a note's start or a caption.
+    extent, in smaller type.  Only in a document of one page (in a longer one a
+    heading in small capitals may open a page).  Not a sentence's end, a
+    note's start, a caption, nor a line that starts in lower case.
     """
     text = page[i].text
     return (
-        margin.outside
+        margin.alone
+        and margin.outside
         and margin.font_ratio <= SMALLER_MARGIN
         and _neither_sentence_nor_note(text, margin)
         and not is_caption_start(text)
@@ -229,8 +233,13 @@ _SENTENCE_END = lazy(r"(?r)[.?!]\W*\Z")
 
 
 def _neither_sentence_nor_note(text: str, margin: Margin) -> bool:
-    """Does the line neither end a sentence nor, in the bottom margin, start like a footnote?"""
-    return _SENTENCE_END.search(text) is None and (margin.top or not starts_like_note(text))
+    """Does the line neither end a sentence, nor go on from one (a lower-case start: a line of
+    prose at a page's top or foot), nor, in the bottom margin, start like a footnote?"""
+    return (
+        _SENTENCE_END.search(text) is None
+        and not starts_lowercase(text)
+        and (margin.top or not starts_like_note(text))
+    )
 
 
 MarginTest = Callable[[Sequence[Line], int, "Margin"], bool]
