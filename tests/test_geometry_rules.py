@@ -32,6 +32,7 @@ RULES = {
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
     "geometry-heading-in-larger-type": "larger_type",
     "geometry-text-after-a-list": "outdented_after_item",
+    "geometry-body-type-under-a-heading": "body_type_under_heading",
 }
 
 

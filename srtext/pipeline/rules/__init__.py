@@ -27,6 +27,7 @@ from srtext.pipeline.rules.any_line import (
 )
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
+    body_type_under_heading,
     gap_before_line,
     indented_after_full_line,
     larger_type,
@@ -76,6 +77,8 @@ from srtext.pipeline.rules.short_lines import (
 #: answer for some lines alike, and the first of each must come first (each has a
 #: case file that fails when the two are swapped: tests/test_order.py):
 #:
+#: * body_type_under_heading before short_after_heading: a short line in the
+#:   body's type under a heading in larger type is no line of the heading;
 #: * outdented_after_item before item_goes_on: a line back at the column's edge
 #:   below a gap ends the item, though the item's last line stopped near the margin;
 #: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
@@ -126,6 +129,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_outside_paragraph,
     gap_before_line,
     indented_after_full_line,
+    body_type_under_heading,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,

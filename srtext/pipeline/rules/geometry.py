@@ -110,6 +110,24 @@ def outdented_after_item(c: Ctx) -> Verdict | None:
     return START, "back at the column's edge, set apart by space below a bulleted item: a paragraph starts"
 
 
+def body_type_under_heading(c: Ctx) -> Verdict | None:
+    """A short line in the body's type under a heading in larger type is no line of the heading.
+
+    Text alone takes a short unfinished line under a heading for the
+    heading's next line ("Writing a .te file" over "Look at the file
+    example.te:"); on the page the heading is set larger (:data:`LARGER` the
+    body's type) and the line under it :data:`LOCAL` times smaller or more.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != HEADING:
+        return None
+    last = s.last.geo
+    if last is None or last.font_ratio < LARGER or geo.font_ratio * LOCAL > last.font_ratio:
+        return None
+    return START, "a line in the body's type under a heading in larger type: a paragraph starts"
+
+
 def indented_after_full_line(c: Ctx) -> Verdict | None:
     """An indented line after a full line that ended a sentence starts a paragraph.
 
