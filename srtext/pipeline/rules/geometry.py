@@ -116,7 +116,9 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
     Text alone takes a short unfinished line under a heading for the
     heading's next line ("Writing a .te file" over "Look at the file
     example.te:"); on the page the heading is set larger (:data:`LARGER` the
-    body's type) and the line under it :data:`LOCAL` times smaller or more.
+    body's type) and the line under it :data:`LOCAL` times smaller or more.  A
+    line still larger than the body's type, with no sentence in it, is a
+    heading of its own (a chapter's subtitle under its title).
     """
     geo = _geo(c)
     s = c.state
@@ -124,6 +126,10 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
         return None
     last = s.last.geo
     if last is None or last.font_ratio < LARGER or geo.font_ratio * LOCAL > last.font_ratio:
+        return None
+    if geo.font_ratio >= LARGER:
+        if c.open and c.cur.ev.title_like:
+            return c.heading("under a heading, in type larger than the body and smaller: a heading")
         return None
     return START, "a line in the body's type under a heading in larger type: a paragraph starts"
 
