@@ -66,7 +66,7 @@ def recover(
         return bounded(recover_paper(triples, config.eps))
     if vocabulary is None:
         vocabulary = Vocabulary(config.lang)
-    marked = observe(mark_pages(lines, config.window), vocabulary)
+    marked = observe(mark_pages(lines, config.window, geometry), vocabulary)
     triples = with_column_width(marked, mode=config.mode, cw=config.cw, window=config.window, stats=stats)
     dehyphenator = Dehyphenator(vocabulary, config.cache_dir)
     joint = dehyphenator.joint

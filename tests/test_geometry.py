@@ -97,12 +97,16 @@ def test_detection_by_the_head() -> None:
 
 @pytest.mark.parametrize("xhtml", XHTML, ids=[x.name for x in XHTML])
 def test_xhtml_on_standard_input_recovers_as_its_text(xhtml: Path) -> None:
-    """`pdftotext -bbox-layout x.pdf - | srtext` writes what `pdftotext x.pdf - | srtext` writes."""
+    """`pdftotext -bbox-layout x.pdf - | srtext --geometry off` writes what `pdftotext x.pdf - | srtext`
+    writes; with the geometry the same words (the decisions may differ: a heading's subtitle set
+    smaller than the heading stands apart)."""
     text = run(stdin=_expected(xhtml).encode("utf-8"))
     for geometry in ("auto", "off"):
         r = run("--geometry", geometry, stdin=xhtml.read_bytes())
         assert r.returncode == 0 and r.stderr == b"", r.stderr
-        assert r.stdout == text.stdout
+        if geometry == "off":
+            assert r.stdout == text.stdout
+        assert r.stdout.split() == text.stdout.split()
 
 
 def test_xhtml_files_in_a_directory(tmp_path: Path) -> None:

@@ -36,6 +36,8 @@ PINNED = {
     ("body_mid_sentence", "body_after_short_line"),
     ("sentence_then_blank_line", "weighed_boundary"),
     ("reference_entry", "reference_entry_goes_on"),
+    ("outdented_after_item", "item_goes_on"),
+    ("body_type_under_heading", "short_after_heading"),
 }
 
 RULE_TABLES = ("ANY_LINE_RULES", "SHORT_LINE_RULES", "LONG_LINE_RULES")

@@ -150,6 +150,17 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
     return {i: name for i, name in notes.items() if i not in furniture}
 
 
+def starts_like_note(text: str) -> bool:
+    """Does the line start as a footnote does: a marker symbol, or a number, then text?
+
+    >>> [starts_like_note(t) for t in ["† Email: a@b.c", "3 See the survey", "2Videti napomene", "12. Ibid."]]
+    [True, True, True, True]
+    >>> [starts_like_note(t) for t in ["Page 3 of 9", "2.1 Rivers", "Rivers of the north", "7"]]
+    [False, False, False, False]
+    """
+    return bool(_SYMBOL_MARK.match(text) or _NUMBER_MARK.match(text) or _DOTTED_NUMBER_MARK.match(text))
+
+
 def _note_number(text: str) -> str | None:
     """The number a note's line starts with ("3 See ...", "3. See ..."), or None.
 

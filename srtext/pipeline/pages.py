@@ -20,14 +20,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Container, Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
+from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
     find_footnotes,
     number_mark_alone,
     split_glued_footnotes,
+    starts_like_note,
 )
 from srtext.pipeline.front import find_front_matter
 from srtext.pipeline.furniture import (
@@ -49,6 +51,11 @@ from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
+    from srtext.geometry.margins import Margin, Placed
 
 __all__ = [
     "FOOTER",
@@ -161,6 +168,121 @@ class Repeats:
         return max(2, math.ceil(self.pages / 8))
 
 
+def page_number_in_margin(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A page number in the page's top or bottom margin, wherever pdftotext put it in the text.
+
+    pdftotext may write a page's number after its first column or among a
+    table's cells, out of the lines the text rules look at; its box stays in
+    the margin, set apart from the body and outside its extent on every page
+    (:mod:`srtext.geometry.margins`).  Not in larger type than the body (a
+    chapter's number over its title), nor a note's number set apart
+    (:func:`srtext.pipeline.footnotes.number_mark_alone`).
+    """
+    return (
+        margin.outside
+        and margin.font_ratio <= LARGER_MARGIN
+        and is_page_number(page[i].text)
+        and not number_mark_alone(page, i)
+    )
+
+
+def margin_position_repeats(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line in the page's margin, at the height where many pages carry one, is a running head or foot.
+
+    Whatever it says: a chapter's title, the author's name on even pages and
+    the journal's on odd ones, which repeat too seldom as text.  Outside the
+    body's extent on every page (a page that opens with a heading has it at
+    the body's top, where other pages have their first line).  Not in larger
+    type than the body (a chapter's heading at a page's top), nor a
+    sentence's end or its lower-case middle (two columns' first lines at the
+    same height) or a note's start (a footnote's last line stands at the
+    body's foot on many pages).
+    """
+    return (
+        margin.repeated
+        and margin.outside
+        and margin.font_ratio <= LARGER_MARGIN
+        and _neither_sentence_nor_note(page[i].text, margin)
+    )
+
+
+def margin_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line in smaller type than the body, alone in the page's margin, is a running head or foot.
+
+    A document of one page repeats nothing, yet its header (a journal's name, a
+    chapter's title) or its footer stands apart from the body, outside its
+    extent, in smaller type.  Only in a document of one page (in a longer one a
+    heading in small capitals may open a page).  Not a sentence's end, a
+    note's start, a caption, nor a line that starts in lower case.
+    """
+    text = page[i].text
+    return (
+        margin.alone
+        and margin.outside
+        and margin.font_ratio <= SMALLER_MARGIN
+        and _neither_sentence_nor_note(text, margin)
+        and not is_caption_start(text)
+    )
+
+
+#: A margin line in type this much larger than the body's is a heading's, not furniture.
+LARGER_MARGIN = 1.1
+#: A margin line in type this much smaller than the body's at most is furniture on its own.
+SMALLER_MARGIN = 0.92
+_SENTENCE_END = lazy(r"(?r)[.?!]\W*\Z")
+
+
+def _neither_sentence_nor_note(text: str, margin: Margin) -> bool:
+    """Does the line neither end a sentence, nor go on from one (a lower-case start: a line of
+    prose at a page's top or foot), nor, in the bottom margin, start like a footnote?"""
+    return (
+        _SENTENCE_END.search(text) is None
+        and not starts_lowercase(text)
+        and (margin.top or not starts_like_note(text))
+    )
+
+
+MarginTest = Callable[[Sequence[Line], int, "Margin"], bool]
+
+#: The rules that read where a line stood, asked of the lines in a page's margin that the text
+#: rules left unmarked (:func:`page_furniture`'s ``margins``): name -> (the test, the margin it
+#: answers in: top, bottom or either (None), the line's mark, the reason ``--explain`` gives),
+#: in the order they are asked: a page number (a mark of its own), a height that repeats,
+#: small type.
+MARGIN_RULES: dict[str, tuple[MarginTest, bool | None, str, str]] = {
+    "page_number_in_margin": (
+        page_number_in_margin,
+        None,
+        PAGE_NUMBER,
+        "a page number in the page's margin, set apart from the body",
+    ),
+    "header_at_a_repeated_height": (
+        margin_position_repeats,
+        True,
+        HEADER,
+        "in the page's top margin, at the height where many pages carry a line",
+    ),
+    "footer_at_a_repeated_height": (
+        margin_position_repeats,
+        False,
+        FOOTER,
+        "in the page's bottom margin, at the height where many pages carry a line",
+    ),
+    "header_in_small_type": (
+        margin_in_small_type,
+        True,
+        HEADER,
+        "alone in the page's top margin, in smaller type than the body",
+    ),
+    "footer_in_small_type": (
+        margin_in_small_type,
+        False,
+        FOOTER,
+        "alone in the page's bottom margin, in smaller type than the body",
+    ),
+}
+
+
 #: The page furniture's rules: name -> (the line's mark, the reason ``--explain`` gives), in
 #: the order :func:`page_furniture` asks them.  A stamp first (it is found wherever it
 #: stands); then the top lines, where a page number is taken before a repeated line (a
@@ -177,6 +299,7 @@ FURNITURE_RULES: dict[str, tuple[str, str]] = {
     ),
     "page_number_at_foot": (PAGE_NUMBER, "a page number alone in the page's bottom lines"),
     "running_footer": (FOOTER, "the same line (digits masked) at the bottom of many pages"),
+    **{name: (mark, reason) for name, (_test, _top, mark, reason) in MARGIN_RULES.items()},
 }
 
 
@@ -277,6 +400,27 @@ def _text_repeated(page: Sequence[Line], found: dict[int, str], first: bool) -> 
     return kept
 
 
+def margin_furniture(
+    page: Sequence[Line], margins: dict[int, Margin], taken: Container[int]
+) -> dict[int, str]:
+    """Furniture found by where it stood: index in the page to the rule (:data:`MARGIN_RULES`).
+
+    ``margins`` are the page's lines that stood in its top or bottom margin, by
+    index (:func:`srtext.geometry.margins.margins`); the rules are asked of
+    those the text's rules did not take (``taken``: furniture and footnotes).
+    The text's evidence comes first: a note's number alone at the page's foot
+    is the note's, though it stands where page numbers do.
+    """
+    found: dict[int, str] = {}
+    for i, margin in margins.items():
+        if i not in taken:
+            for name, (test, side, _mark, _reason) in MARGIN_RULES.items():
+                if side in (None, margin.top) and test(page, i, margin):
+                    found[i] = name
+                    break
+    return found
+
+
 #: Lines between the zones are counted up to this length (a heading's, a running head's), and
 #: up to this many different ones: the count's memory is bounded whatever the document.
 MIDDLE_CHARS = 80
@@ -322,10 +466,97 @@ _SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
 
 
+#: The footnotes found by their type (:func:`small_type_notes`): name -> the reason ``--explain``
+#: gives, in the order they are asked: a block at the page's foot, then the lines that go on
+#: from a note.
+SMALL_TYPE_NOTE_RULES: dict[str, str] = {
+    "small_type_block_at_the_foot": (
+        "a block in smaller type than the body at the page's foot, set apart from the body, "
+        "opening with a note's mark"
+    ),
+    "note_goes_on_in_small_type": "in the small type of the note right above it: the note goes on",
+}
+#: The text's footnote rules that find a note at the page's foot, which a line in its type goes on.
+FOOT_NOTES = frozenset({"number_alone_over_its_note", "note_at_the_foot", "notes_in_sequence"})
+#: A line in type this much smaller than the body's at most is a note's (or furniture's).
+NOTE_TYPE = 0.88
+
+
+def small_type_notes(
+    page: Sequence[Line], placed: Placed, furniture: Container[int], notes: dict[int, str]
+) -> dict[int, str]:
+    """Footnotes found by their type: index in the page to the rule (:data:`SMALL_TYPE_NOTE_RULES`).
+
+    Notes are set in smaller type than the body; the text's rules find a note
+    by its mark and end it at a short line or where the mark's number is not
+    the page's, so a note's second line, or a note whose mark the text does not
+    carry, comes out as text.  Going up from the page's last line (furniture
+    aside), the lines in smaller type (:data:`NOTE_TYPE`), each printed above
+    the one after it, form a block at the page's foot; where it opens with a
+    note's mark followed by prose (not code: READMEs set their code in small
+    type too) and the line above it is a note, in the body's type or stands
+    apart, the block is notes.  Then each line of prose in the small type of a note found
+    at the page's foot right above it (at most one empty line between, within a
+    line's height) goes on with that note.
+    """
+    found: dict[int, str] = {}
+    content = [i for i, line in enumerate(page) if line.text.strip()]
+    ratio = {i: b.font_height / placed.font for i in content if (b := placed.box(page[i].number)) is not None}
+    block: list[int] = []
+    for i in reversed(content):
+        if i in furniture:
+            if block:
+                break
+            continue
+        if i in notes or ratio.get(i, 1.0) > NOTE_TYPE or (block and _gap(page, placed, i, block[-1]) < -1.0):
+            break  # the body's type, or a line printed below the block's (a float pdftotext put after it)
+        block.append(i)
+    if block:
+        block.reverse()
+        top = block[0]
+        above = max((j for j in content if j < top and j not in furniture), default=None)
+        apart = (
+            above is None
+            or above in notes
+            or ratio.get(above, 1.0) > NOTE_TYPE
+            or _gap(page, placed, above, top) > 1.0
+        )
+        if apart and starts_like_note(page[top].text) and not looks_like_debris(page[top].text):
+            found.update(dict.fromkeys((i for i in block if i not in notes), "small_type_block_at_the_foot"))
+    before = None
+    for i in content:
+        if (
+            before is not None
+            and i not in furniture
+            and i not in notes
+            and i not in found
+            and (notes.get(before) in FOOT_NOTES or before in found)
+            and not looks_like_debris(page[i].text)
+            and i - before <= 2
+            and before in ratio
+            and i in ratio
+            and ratio[i] <= NOTE_TYPE
+            and abs(ratio[i] - ratio[before]) <= 0.08
+            and _gap(page, placed, before, i) <= 1.0
+        ):
+            found[i] = "note_goes_on_in_small_type"
+        before = i
+    return found
+
+
+def _gap(page: Sequence[Line], placed: Placed, above: int, below: int) -> float:
+    """The space between two lines' boxes in body font heights (0: a box unknown, or on another page)."""
+    a, b = placed.box(page[above].number), placed.box(page[below].number)
+    if a is None or b is None or a.page != b.page:
+        return 0.0
+    return (b.top - a.bottom) / placed.font
+
+
 #: Every rule of the page stage, by the name ``--explain`` shows: its mark and its reason.
 PAGE_RULES: dict[str, tuple[str, str]] = {
     **{f"furniture.{name}": rule for name, rule in FURNITURE_RULES.items()},
     **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in FOOTNOTE_RULES.items()},
+    **{f"footnote.{name}": (FOOTNOTE, reason) for name, reason in SMALL_TYPE_NOTE_RULES.items()},
     "front_matter": (
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
@@ -366,11 +597,14 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     return out
 
 
-def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Line]:
+def _page_marks(
+    page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None
+) -> Iterator[Line]:
     """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
 
     A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
-    is no line of the page: it comes after them, unmarked.
+    is no line of the page: it comes after them, unmarked.  ``placed``: the document's
+    geometry as the page stage reads it (:func:`srtext.geometry.margins.placed`).
     """
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
@@ -378,6 +612,11 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
+    if placed is not None:
+        margins = {i: m for i, line in enumerate(page) if (m := placed.margins.get(line.number)) is not None}
+        if margins:
+            furniture.update(margin_furniture(page, margins, furniture.keys() | notes.keys()))
+        notes.update(small_type_notes(page, placed, furniture, notes))
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
     for i, line in enumerate(page):
         if i in furniture:
@@ -392,9 +631,15 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool) -> Iterator[Lin
     yield from reversed(breaks)
 
 
-def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Line]:
+def mark_pages(
+    lines: Iterable[Line], window: int | None = 20000, geometry: Sequence[LineBox | None] | None = None
+) -> Iterator[Line]:
     """Mark page furniture and footnotes (``Line.mark``), holding at most ``window`` lines
     (and ``window`` times :data:`srtext.pipeline.lines.CHARS_PER_WINDOW_LINE` characters).
+
+    ``geometry``, one box per input line, adds the rules of :data:`MARGIN_RULES`
+    and :data:`SMALL_TYPE_NOTE_RULES` (the lines in a page's margin are found over
+    the whole document first).
 
     >>> text = [Line(n, p, t) for n, (p, t) in enumerate(
     ...     [(1, "Journal"), (1, "Body one"), (1, "1"), (2, "Journal"), (2, "Body two"), (2, "2")], 1)]
@@ -403,6 +648,11 @@ def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Li
      ('Journal', 'header'), ('Body two', ''), ('2', 'page number')]
     """
     repeats = Repeats()
+    placed = None
+    if geometry:
+        from srtext.geometry.margins import placed as measure  # only with geometry: not on the start-up path
+
+        placed = measure(geometry)
     held: list[list[Line]] = []
     held_lines = held_chars = page_chars = 0
     chars = window * CHARS_PER_WINDOW_LINE if window is not None else 0
@@ -412,7 +662,7 @@ def mark_pages(lines: Iterable[Line], window: int | None = 20000) -> Iterator[Li
     def release() -> Iterator[Line]:
         nonlocal first_page, held_lines, held_chars
         for p in held:
-            yield from _page_marks(p, repeats, first_page)
+            yield from _page_marks(p, repeats, first_page, placed)
             first_page = False
         held.clear()
         held_lines = held_chars = 0

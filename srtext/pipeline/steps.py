@@ -31,6 +31,7 @@ from srtext.pipeline.classify import (
     starts_reference_list,
 )
 from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph
+from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.furniture import FRONT_MATTER
 from srtext.pipeline.patterns import lazy
@@ -196,7 +197,9 @@ _COLON_CAPTION = lazy(r"\A\s*\p{L}+\.?\s*\d+(?:[.-]\d+)*[a-z]?\s*:")
 def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     """An open caption goes on with a line right under it while it is unfinished (or long).
 
-    At most eight lines, never a new caption or debris.
+    At most eight lines, never a new caption or debris.  With geometry, not a
+    line set apart from the caption by space (a caption without a full stop,
+    then the text under its figure).
     """
     c = m.caption
     assert c is not None
@@ -206,9 +209,25 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
         and len(c.lines) < 8
         and not cur.ev.caption
         and not cur.ev.debris
+        and not _set_apart(c.last, cur.ev)
     ):
         return JOIN_CAPTION, "continues the caption"
     return None
+
+
+def _set_apart(before: Evidence, ev: Evidence) -> bool:
+    """Does the line stand right below ``before`` on the page, with space between beyond the leading?
+
+    False without geometry (the text alone decides).
+    """
+    geo, a, b = ev.geo, before.box, ev.box
+    if geo is None or geo.gap_extra is None or a is None or b is None:
+        return False
+    return a.page == b.page and a.column == b.column and b.top > a.bottom and geo.gap_extra >= CAPTION_GAP
+
+
+#: Space beyond the leading, in body font heights, that ends a caption (with geometry).
+CAPTION_GAP = 0.3
 
 
 def symbol_inside_caption(m: State, cur: Item, nxt: Item | None) -> Verdict | None:

@@ -29,10 +29,12 @@ from srtext.pipeline.rules.any_line import (
 )
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
+    body_type_under_heading,
     gap_before_line,
     indented_after_full_line,
     larger_type,
     on_the_same_line,
+    outdented_after_item,
 )
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -79,6 +81,10 @@ from srtext.pipeline.rules.short_lines import (
 #: answer for some lines alike, and the first of each must come first (each has a
 #: case file that fails when the two are swapped: tests/test_order.py):
 #:
+#: * body_type_under_heading before short_after_heading: a short line in the
+#:   body's type under a heading in larger type is no line of the heading;
+#: * outdented_after_item before item_goes_on: a line back at the column's edge
+#:   below a gap ends the item, though the item's last line stopped near the margin;
 #: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
 #:   is text, though a short line with little prose looks like debris;
 #: * debris before interruption: debris inside a running sentence is still debris
@@ -102,6 +108,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     enumerated_item,
     letter_bullet,
+    outdented_after_item,
     item_goes_on,
     theorem_label,
     title_after_its_number,
@@ -130,6 +137,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     short_outside_paragraph,
     gap_before_line,
     indented_after_full_line,
+    body_type_under_heading,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,

@@ -15,7 +15,7 @@ tried on the tuning families of the real corpus only (bench/real_report.py).
 
 from __future__ import annotations
 
-from srtext.pipeline.classify import LineClass
+from srtext.pipeline.classify import LineClass, starts_list_item
 from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -36,8 +36,6 @@ GAP = 0.3
 #: An indent between these many body font heights is a paragraph's first line
 #: (less is a ragged edge, more a quotation, a list's hanging indent or code).
 INDENT = (0.6, 4.0)
-#: A line that ends this near its column's right edge (in body font heights) is full.
-FULL = 2.0
 #: A line in type this much larger than the body's is a heading's.
 LARGER = 1.15
 #: ... and this much larger than the lines right above and below it.
@@ -110,6 +108,52 @@ def gap_before_line(c: Ctx) -> Verdict | None:
     return START, "a gap above the line beyond the usual leading: a paragraph starts"
 
 
+def outdented_after_item(c: Ctx) -> Verdict | None:
+    """A line back at the column's edge, set apart by space below a bulleted item, starts a paragraph.
+
+    An item's lines hang indented under its bullet; the text after the list
+    starts at the column's edge, below a gap.  Text alone sees an item's last
+    line that stopped short of the margin without a sentence's end (a URL, a
+    command) and takes the next line for the item's.  The line must stand at
+    least :data:`INDENT`'s least indent to the left of the item's last line,
+    below a gap of :data:`GAP`; not a line that goes on in lower case.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or geo.gap_extra is None or geo.gap_extra < GAP or c.lower:
+        return None
+    last = s.last.geo
+    if last is None or last.indent - geo.indent < INDENT[0] * geo.unit:
+        return None
+    if not starts_list_item(s.lines[0].text):
+        return None
+    return START, "back at the column's edge, set apart by space below a bulleted item: a paragraph starts"
+
+
+def body_type_under_heading(c: Ctx) -> Verdict | None:
+    """A short line in the body's type under a heading in larger type is no line of the heading.
+
+    Text alone takes a short unfinished line under a heading for the
+    heading's next line ("Writing a .te file" over "Look at the file
+    example.te:"); on the page the heading is set larger (:data:`LARGER` the
+    body's type) and the line under it :data:`LOCAL` times smaller or more.  A
+    line still larger than the body's type, with no sentence in it, is a
+    heading of its own (a chapter's subtitle under its title).
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != HEADING:
+        return None
+    last = s.last.geo
+    if last is None or last.font_ratio < LARGER or geo.font_ratio * LOCAL > last.font_ratio:
+        return None
+    if geo.font_ratio >= LARGER:
+        if c.open and c.cur.ev.title_like:
+            return c.heading("under a heading, in type larger than the body and smaller: a heading")
+        return None
+    return START, "a line in the body's type under a heading in larger type: a paragraph starts"
+
+
 def indented_after_full_line(c: Ctx) -> Verdict | None:
     """An indented line after a full line that ended a sentence starts a paragraph.
 
@@ -117,14 +161,16 @@ def indented_after_full_line(c: Ctx) -> Verdict | None:
     which pdftotext does not show: the line before is full and ends a
     sentence, as any line of a paragraph may.  On the page the indent is plain
     (:data:`INDENT` body font heights in from the column's edge, the line
-    before at the edge and reaching the right margin).
+    before at the edge).  The line before need not reach the right margin: a
+    paragraph's last line that stops a word or two short of it is full to the
+    text's bands, and on the page the indent under it is as plain.
     """
     geo = _geo(c)
     s = c.state
     if geo is None or s is None or s.kind != BODY or s.last_cls is not LineClass.FINISHED or c.lower:
         return None
     last = s.last.geo
-    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit or last.fill > FULL * last.unit:
+    if last is None or abs(last.indent) > INDENT[0] / 2 * last.unit:
         return None
     if INDENT[0] <= geo.indent / geo.unit <= INDENT[1] and not geo.same_line:
         return START, "an indented line after a full line that ended a sentence: a paragraph starts"
