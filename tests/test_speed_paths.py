@@ -220,3 +220,14 @@ def test_patterns_searched_from_the_end_find_what_a_forward_search_finds() -> No
     spans = [(t, span(last.search(t))) for t in texts]
     assert [t for t, s in spans if s != span(forward.search(t))] == []
     assert sum(s is not None for _, s in spans) > 1000
+
+
+def test_masking_a_line_answers_as_its_patterns() -> None:
+    from srtext.pipeline.furniture import _DIGITS, _SPACE, mask
+
+    rnd = random.Random(29)
+    pieces = [*_PIECES, "#", "##", "2003", "\x1f", "\x0b", "\f", "\r", "\xa0", "  "]
+    texts = [*_LINES, *("".join(rnd.choice(pieces) for _ in range(rnd.randrange(8))) for _ in range(20_000))]
+    differ = [t for t in texts if mask(t) != _SPACE.sub(" ", _DIGITS.sub("#", t)).strip()]
+    assert differ == [], differ[:5]
+
