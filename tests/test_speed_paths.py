@@ -231,3 +231,20 @@ def test_masking_a_line_answers_as_its_patterns() -> None:
     differ = [t for t in texts if mask(t) != _SPACE.sub(" ", _DIGITS.sub("#", t)).strip()]
     assert differ == [], differ[:5]
 
+
+def test_the_page_gates_pass_every_line_their_patterns_match() -> None:
+    from srtext.lang import CJK_CHAR
+    from srtext.pipeline.interleave import may_hold_cjk
+    from srtext.pipeline.pages import _RUN_IN_START
+
+    # split_run_in_headings asks its pattern only of a line whose first character, after
+    # white space, is an ASCII digit or not ASCII
+    for text in [*_LINES, *_assembled(20_000)]:
+        if _RUN_IN_START.match(text):
+            first = text.lstrip()[:1]
+            assert "0" <= first <= "9" or first > "\x7f", text
+    # deinterleave searches for CJK_CHAR only in a page whose UTF-8 may hold one
+    cjk = regex.compile(CJK_CHAR)
+    chars = map(chr, range(sys.maxunicode + 1))
+    assert [hex(ord(c)) for c in chars if cjk.match(c) and not may_hold_cjk(c)] == []
+

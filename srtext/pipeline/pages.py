@@ -319,7 +319,10 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     ['as in', '2.1. Adams operations. There are a few.']
     """
     opens = _RUN_IN_START.match
-    if not any(opens(line.text) for line in page):
+    # the pattern asked only of a line that starts with an ASCII digit, or with another character
+    # than ASCII (a digit of another script), after its white space (lstrip takes what \s does)
+    texts = [line.text for line in page]
+    if not any(opens(t) for t in texts if "0" <= (c := t.lstrip()[:1]) <= "9" or c > "\x7f"):
         return list(page)  # no line opens with a two-level number: no line is asked more
     out: list[Line] = []
     previous = ""
