@@ -248,3 +248,16 @@ def test_the_page_gates_pass_every_line_their_patterns_match() -> None:
     chars = map(chr, range(sys.maxunicode + 1))
     assert [hex(ord(c)) for c in chars if cjk.match(c) and not may_hold_cjk(c)] == []
 
+
+def test_the_footnote_gates_pass_every_line_their_patterns_match() -> None:
+    from srtext.pipeline import footnotes
+
+    pieces = [*_PIECES, "∗", "*", "†", "‡‡", "¹", "²³", "* See", "*Note", "§ The"]
+    rnd = random.Random(31)
+    texts = [*_LINES, *("".join(rnd.choice(pieces) for _ in range(rnd.randrange(5))) for _ in range(20_000))]
+    for text in texts:
+        first = text.lstrip()[:1]
+        if footnotes._SYMBOL_MARK.match(text):
+            assert first in footnotes._SYMBOL_STARTS, text
+        if footnotes._MARK_ALONE.match(text) or footnotes._NUMBER_ALONE_MARK.match(text):
+            assert first == "*" or "0" <= first <= "9" or first > "\x7f", text
