@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 import regex
 
 from srtext.pipeline import classify
@@ -261,3 +262,27 @@ def test_the_footnote_gates_pass_every_line_their_patterns_match() -> None:
             assert first in footnotes._SYMBOL_STARTS, text
         if footnotes._MARK_ALONE.match(text) or footnotes._NUMBER_ALONE_MARK.match(text):
             assert first == "*" or "0" <= first <= "9" or first > "\x7f", text
+
+
+def test_lines_between_the_zones_count_as_if_masked_as_they_came(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import Counter
+
+    from srtext.pipeline import pages
+    from srtext.pipeline.furniture import mask, zones
+    from srtext.pipeline.lines import Line
+
+    monkeypatch.setattr(pages, "MIDDLE_KEYS", 12)  # the bound reached within a document
+    texts = ["Notes 1", "Notes 2", " Notes  3", "٣ Notes", "3 Notes", "#3 Notes", "Σ 1", "x", "", "Bug fixes"]
+    rnd = random.Random(37)
+    for _ in range(300):
+        repeats, middle = pages.Repeats(), Counter[str]()
+        seen: set[str] = set()
+        for number in range(rnd.randrange(1, 12)):
+            page = [Line(n, number, rnd.choice(texts) + rnd.choice(["", "", " 7", "Q"])) for n in range(9)]
+            repeats.add(page)
+            top, bottom = zones(page)  # the count as Repeats.add made it, each line masked as it came
+            masked = {mask(x.text) for i, x in enumerate(page) if i not in {*top, *bottom} and x.text.strip()}
+            middle.update(masked if len(middle) < pages.MIDDLE_KEYS else (m for m in masked if m in middle))
+            seen |= {mask(x.text) for x in page}
+            for m in rnd.sample(sorted(seen), min(3, len(seen))):
+                assert repeats.in_the_text(m) == (middle[m] >= repeats.top[m] + repeats.bottom[m]), m
