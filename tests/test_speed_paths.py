@@ -7,6 +7,7 @@ import re
 import sys
 from pathlib import Path
 
+import pytest
 import regex
 
 from srtext.pipeline import classify
@@ -220,3 +221,68 @@ def test_patterns_searched_from_the_end_find_what_a_forward_search_finds() -> No
     spans = [(t, span(last.search(t))) for t in texts]
     assert [t for t, s in spans if s != span(forward.search(t))] == []
     assert sum(s is not None for _, s in spans) > 1000
+
+
+def test_masking_a_line_answers_as_its_patterns() -> None:
+    from srtext.pipeline.furniture import _DIGITS, _SPACE, mask
+
+    rnd = random.Random(29)
+    pieces = [*_PIECES, "#", "##", "2003", "\x1f", "\x0b", "\f", "\r", "\xa0", "  "]
+    texts = [*_LINES, *("".join(rnd.choice(pieces) for _ in range(rnd.randrange(8))) for _ in range(20_000))]
+    differ = [t for t in texts if mask(t) != _SPACE.sub(" ", _DIGITS.sub("#", t)).strip()]
+    assert differ == [], differ[:5]
+
+
+def test_the_page_gates_pass_every_line_their_patterns_match() -> None:
+    from srtext.lang import CJK_CHAR
+    from srtext.pipeline.interleave import may_hold_cjk
+    from srtext.pipeline.pages import _RUN_IN_START
+
+    # split_run_in_headings asks its pattern only of a line whose first character, after
+    # white space, is an ASCII digit or not ASCII
+    for text in [*_LINES, *_assembled(20_000)]:
+        if _RUN_IN_START.match(text):
+            first = text.lstrip()[:1]
+            assert "0" <= first <= "9" or first > "\x7f", text
+    # deinterleave searches for CJK_CHAR only in a page whose UTF-8 may hold one
+    cjk = regex.compile(CJK_CHAR)
+    chars = map(chr, range(sys.maxunicode + 1))
+    assert [hex(ord(c)) for c in chars if cjk.match(c) and not may_hold_cjk(c)] == []
+
+
+def test_the_footnote_gates_pass_every_line_their_patterns_match() -> None:
+    from srtext.pipeline import footnotes
+
+    pieces = [*_PIECES, "∗", "*", "†", "‡‡", "¹", "²³", "* See", "*Note", "§ The"]
+    rnd = random.Random(31)
+    texts = [*_LINES, *("".join(rnd.choice(pieces) for _ in range(rnd.randrange(5))) for _ in range(20_000))]
+    for text in texts:
+        first = text.lstrip()[:1]
+        if footnotes._SYMBOL_MARK.match(text):
+            assert first in footnotes._SYMBOL_STARTS, text
+        if footnotes._MARK_ALONE.match(text) or footnotes._NUMBER_ALONE_MARK.match(text):
+            assert first == "*" or "0" <= first <= "9" or first > "\x7f", text
+
+
+def test_lines_between_the_zones_count_as_if_masked_as_they_came(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import Counter
+
+    from srtext.pipeline import pages
+    from srtext.pipeline.furniture import mask, zones
+    from srtext.pipeline.lines import Line
+
+    monkeypatch.setattr(pages, "MIDDLE_KEYS", 12)  # the bound reached within a document
+    texts = ["Notes 1", "Notes 2", " Notes  3", "٣ Notes", "3 Notes", "#3 Notes", "Σ 1", "x", "", "Bug fixes"]
+    rnd = random.Random(37)
+    for _ in range(300):
+        repeats, middle = pages.Repeats(), Counter[str]()
+        seen: set[str] = set()
+        for number in range(rnd.randrange(1, 12)):
+            page = [Line(n, number, rnd.choice(texts) + rnd.choice(["", "", " 7", "Q"])) for n in range(9)]
+            repeats.add(page)
+            top, bottom = zones(page)  # the count as Repeats.add made it, each line masked as it came
+            masked = {mask(x.text) for i, x in enumerate(page) if i not in {*top, *bottom} and x.text.strip()}
+            middle.update(masked if len(middle) < pages.MIDDLE_KEYS else (m for m in masked if m in middle))
+            seen |= {mask(x.text) for x in page}
+            for m in rnd.sample(sorted(seen), min(3, len(seen))):
+                assert repeats.in_the_text(m) == (middle[m] >= repeats.top[m] + repeats.bottom[m]), m

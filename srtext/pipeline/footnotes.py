@@ -26,7 +26,10 @@ _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # cron field, not notes. A section or paragraph sign before a number ("§4. Local
 # options", "¶ 12") numbers the text's own sections, it does not mark a note.
 _SYMBOL_MARK = pattern(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡⋆♯‖]|[§¶](?!\s?\d)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
-_ANY_SYMBOL = pattern(r"[*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰]")  # what _SYMBOL_MARK needs somewhere on the page
+# What _SYMBOL_MARK needs somewhere on the page, and what its lines start with: characters
+# alone, each looked for with "in" (a regex class tried each of its members at every character).
+_SYMBOLS = "*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰"
+_SYMBOL_STARTS = frozenset(_SYMBOLS)
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See").
@@ -122,12 +125,15 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
             break
     # In two columns a footnote ends a column, in the middle of pdftotext's page:
     # a line with a marker symbol starts one anywhere, and it runs to an empty line.
-    symbols = _ANY_SYMBOL.search(body) is not None  # a page without marker symbols: no line asked
+    symbols = any(map(body.__contains__, _SYMBOLS))  # a page without marker symbols: no line asked
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
         text = page[k].text
-        mark_alone = len(text.strip()) <= 2  # marks alone are short: the cheap question first
+        lead = text.lstrip()[:1]  # what _MARK_ALONE, _NUMBER_ALONE_MARK and _SYMBOL_MARK start with
+        # marks alone are short, and a mark or a digit (lstrip takes the white space \s does):
+        # the cheap questions first
+        mark_alone = len(text.strip()) <= 2 and (lead == "*" or "0" <= lead <= "9" or lead > "\x7f")
         stacked = _stacked_marks(page, k) if mark_alone else range(0)
         if stacked:
             notes.update(dict.fromkeys(stacked, "marks_stacked"))
@@ -135,12 +141,12 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
         if mark_alone and n + 1 < len(content) and _note_below_mark(page, k, content[n + 1]):
             notes.update(dict.fromkeys((k, content[n + 1]), "mark_alone_over_its_note"))
         elif (
-            text.lstrip()[:1].isdigit()
-            and _note_number(text) not in claimed
+            lead.isdigit()
+            and (not claimed or _note_number(text) not in claimed)
             and _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None)
         ):
             notes[k] = "numbered_note_mid_page"
-        elif symbols and _SYMBOL_MARK.match(text):
+        elif symbols and lead in _SYMBOL_STARTS and _SYMBOL_MARK.match(text):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes[j] = "symbol_note_mid_page"

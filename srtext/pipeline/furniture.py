@@ -104,7 +104,21 @@ def mask(text: str) -> str:
     >>> mask("Notes on rivers   12"), mask("13  Notes on rivers")
     ('Notes on rivers #', '# Notes on rivers')
     """
+    if text.isascii() and "#" not in text:
+        # Most lines (a page's every short line is masked): bytes' methods, no pattern.  In
+        # ASCII \d is 0-9 and \s bytes' white space; strip() then takes what \s leaves
+        # (\x1c-\x1f) at the ends, as below.  A "#" of the line's own stays apart from the
+        # digits' marks there: such a line goes below.
+        masked = text.encode().translate(_HASH_DIGITS)
+        if b"#" in masked:  # a run of digits is one mark
+            fewer = masked.replace(b"##", b"#")
+            while len(fewer) < len(masked):
+                masked, fewer = fewer, fewer.replace(b"##", b"#")
+        return b" ".join(masked.split()).decode().strip()
     return _SPACE.sub(" ", _DIGITS.sub("#", text)).strip()
+
+
+_HASH_DIGITS = bytes.maketrans(b"0123456789", b"#" * 10)
 
 
 def zones(page: Sequence[Line]) -> tuple[list[int], list[int]]:

@@ -61,6 +61,27 @@ MAX_WORD = 2
 MIN_ZIPF = 3.0
 
 _CJK = lazy(CJK_CHAR)
+# The first bytes, or the first two, of the UTF-8 of every character of CJK_CHAR's scripts
+# (tests/test_speed_paths.py holds them to it): a page whose UTF-8 has none (most pages,
+# mathematics' symbols, dashes and all) is not searched for CJK_CHAR's four script
+# properties, which regex tries at every character.
+_NOT_CJK_LEADS = bytes(range(0xE1)) + b"\xe2" + bytes(range(0xEE, 0xF0)) + bytes(range(0xF5, 0x100))
+_CJK_PAIRS = (
+    *(bytes((0xE2, b)) for b in range(0xBA, 0xC0)),  # U+2E80-U+2FFF
+    *(bytes((0xEF, b)) for b in (*range(0xA4, 0xAC), *range(0xBD, 0xC0))),  # U+F900-U+FAFF, U+FF40-
+)
+
+
+def may_hold_cjk(text: str) -> bool:
+    """Could the text hold a character of CJK_CHAR?  No pattern asked: bytes of its UTF-8.
+
+    >>> may_hold_cjk("∑ x – y ’s"), may_hold_cjk("其公开部"), may_hold_cjk("ᄀ")
+    (False, True, True)
+    """
+    raw = text.encode("utf-8", "surrogatepass")
+    return bool(raw.translate(None, _NOT_CJK_LEADS)) or any(map(raw.__contains__, _CJK_PAIRS))
+
+
 _KANA = lazy(r"[\p{Hiragana}\p{Katakana}]")
 
 Zipf = Callable[[str], float]
@@ -193,7 +214,8 @@ def deinterleave(page: list[Line], lexicon: Callable[[Sequence[str]], Zipf | Non
     >>> {x.rule for x in out if x.text}, len(out) == len(page), [x.text for x in out[8:]]
     ({'interleaved_columns'}, True, ['', '', '', '', '', '', ''])
     """
-    if all(line.text.isascii() for line in page) or not _CJK.search("\n".join(x.text for x in page)):
+    text = "\n".join([x.text for x in page])
+    if text.isascii() or not may_hold_cjk(text) or not _CJK.search(text):
         return page  # no CJK text: the usual page, asked no more
     runs = _runs(page)
     if not runs:

@@ -85,7 +85,7 @@ __all__ = [
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("_headers", "beside", "bottom", "middle", "pages", "top")
+    __slots__ = ("_headers", "_held", "_unasked", "_waiting", "beside", "bottom", "middle", "pages", "top")
 
     def __init__(self) -> None:
         self.pages = 0
@@ -93,6 +93,13 @@ class Repeats:
         self.bottom: Counter[str] = Counter()
         # Pages that carry each short masked line between their zones (at most MIDDLE_KEYS lines).
         self.middle: Counter[str] = Counter()
+        # The lines between the zones not counted yet, masked only when a masked line that
+        # starts as theirs is asked for (in_the_text): pages' lines as read, then by the first
+        # character of their mask.  Held while the pages so far have fewer such lines than
+        # MIDDLE_KEYS (so the bound has not been reached), counted as they come after.
+        self._waiting: list[list[str]] = []
+        self._unasked: dict[str, list[list[str]]] = {}
+        self._held = 0
         # Pages with a line standing alone beside the page number at the top, by the
         # number's offset from the page's index (a page number counts up with the pages).
         self.beside: Counter[int] = Counter()
@@ -105,15 +112,21 @@ class Repeats:
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
         edges = {*top, *bottom}
-        middle = {
-            mask(line.text)
+        texts = [
+            line.text
             for i, line in enumerate(page)
             if i not in edges and 0 < len(line.text) <= MIDDLE_CHARS and line.text.strip()
-        }
-        if len(self.middle) < MIDDLE_KEYS:
-            self.middle.update(middle)
-        else:  # bounded: only lines already counted
-            self.middle.update(m for m in middle if m in self.middle)
+        ]
+        if self._held < MIDDLE_KEYS:  # the bound cannot be reached before this page: each line counts
+            self._held += len(texts)
+            self._waiting.append(texts)
+        else:
+            self._count(None)
+            middle = {mask(text) for text in texts}
+            if len(self.middle) < MIDDLE_KEYS:
+                self.middle.update(middle)
+            else:  # bounded: only lines already counted
+                self.middle.update(m for m in middle if m in self.middle)
         numbers = {i: PAGE_NUMBER for i in top if page[i].text.strip().isdigit()}
         if (
             len(numbers) == 1
@@ -152,7 +165,25 @@ class Repeats:
         often.  A running head stands at the edge, and inside a page at most
         where its chapter begins.
         """
+        self._count(masked[:1])
         return self.middle[masked] >= self.top[masked] + self.bottom[masked]
+
+    def _count(self, first: str | None) -> None:
+        """Count the waiting lines whose mask starts with ``first`` (all of them for None).
+
+        A page's lines that mask alike count once, as in :meth:`add`: masks that start
+        differently differ, so a page's lines are counted by first character apart.
+        """
+        for texts in self._waiting:
+            groups: dict[str, list[str]] = {}
+            for text in texts:
+                groups.setdefault(_mask_start(text), []).append(text)
+            for start, group in groups.items():
+                self._unasked.setdefault(start, []).append(group)
+        self._waiting.clear()
+        for start in list(self._unasked) if first is None else [first]:
+            for group in self._unasked.pop(start, ()):
+                self.middle.update({mask(text) for text in group})
 
     def most(self) -> int:
         """Pages a line at the first page's foot must repeat on to be furniture there: most pages.
@@ -421,6 +452,21 @@ def margin_furniture(
     return found
 
 
+def _mask_start(text: str) -> str:
+    """The first character of ``mask(text)``, for a line with a character other than white space.
+
+    >>> [_mask_start(t) for t in (" Notes 3", "12 Notes", "Σ 1", "٣ x")]
+    ['N', '#', 'Σ', '#']
+    """
+    first = text.lstrip()[:1]  # strip() takes what the mask's white space leaves
+    if first < "\x80":
+        return "#" if "0" <= first <= "9" else first
+    return "#" if _DIGIT.match(first) else first
+
+
+_DIGIT = lazy(r"\d")  # as mask() reads digits, for a line that starts with a character not ASCII
+
+
 #: Lines between the zones are counted up to this length (a heading's, a running head's), and
 #: up to this many different ones: the count's memory is bounded whatever the document.
 MIDDLE_CHARS = 80
@@ -581,7 +627,10 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     ['as in', '2.1. Adams operations. There are a few.']
     """
     opens = _RUN_IN_START.match
-    if not any(opens(line.text) for line in page):
+    # the pattern asked only of a line that starts with an ASCII digit, or with another character
+    # than ASCII (a digit of another script), after its white space (lstrip takes what \s does)
+    texts = [line.text for line in page]
+    if not any(opens(t) for t in texts if "0" <= (c := t.lstrip()[:1]) <= "9" or c > "\x7f"):
         return list(page)  # no line opens with a two-level number: no line is asked more
     out: list[Line] = []
     previous = ""
