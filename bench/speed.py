@@ -241,8 +241,9 @@ def console_script(tree: Path) -> str:
     pyproject = tree / "pyproject.toml"
     if pyproject.exists():
         for line in pyproject.read_text(encoding="utf-8").splitlines():
-            if line.replace(" ", "").startswith("srtext="):
-                entry = line.split("=", 1)[1].strip().strip('"')
+            value = line.split("=", 1)[1].strip().strip('"') if "=" in line else ""
+            if line.replace(" ", "").startswith("srtext=") and ":" in value:  # not package data's
+                entry = value
     module, function = entry.split(":")
     return CONSOLE_SCRIPT.format(module=module, function=function)
 
