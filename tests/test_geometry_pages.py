@@ -12,15 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from srtext import Config, SentenceRecovery
-from srtext.api import recover
-from srtext.geometry.bbox import parse_bbox
+from srtext import SentenceRecovery
 from srtext.geometry.box import LineBox
 from srtext.geometry.margins import margins
-from srtext.pipeline.events import Decision
-from srtext.pipeline.lines import text_lines
 from srtext.pipeline.pages import MARGIN_RULES, SMALL_TYPE_NOTE_RULES
-from tests.conftest import CASES
+from tests.conftest import CASES, case_decisions
 
 MARGIN_CASES = sorted(CASES.glob("margin-geometry-*.in"))
 RULES = {
@@ -35,9 +31,7 @@ RULES = {
 
 
 def _rules(case: Path, geometry: bool) -> set[str]:
-    text, boxes = parse_bbox(case.read_text(encoding="utf-8"))
-    events = recover(text_lines(text), Config(), geometry=boxes if geometry else None)
-    return {e.rule for e in events if isinstance(e, Decision)}
+    return {d.rule for d in case_decisions(case, geometry)}
 
 
 def test_every_margin_rule_has_its_case() -> None:

@@ -22,7 +22,7 @@ from srtext.geometry.layout import layout, usual
 from srtext.pipeline.events import Decision
 from srtext.pipeline.lines import text_lines
 from srtext.pipeline.rules import geometry as rules
-from tests.conftest import CASES
+from tests.conftest import CASES, case_decisions
 
 GEOMETRY_CASES = sorted(CASES.glob("geometry-*.in"))
 RULES = {
@@ -34,12 +34,6 @@ RULES = {
     "geometry-text-after-a-list": "outdented_after_item",
     "geometry-body-type-under-a-heading": "body_type_under_heading",
 }
-
-
-def _decisions(case: Path, geometry: bool) -> list[Decision]:
-    text, boxes = parse_bbox(case.read_text(encoding="utf-8"))
-    events = recover(text_lines(text), Config(), geometry=boxes if geometry else None)
-    return [e for e in events if isinstance(e, Decision)]
 
 
 def test_every_geometry_rule_has_its_case() -> None:
@@ -54,8 +48,8 @@ def test_the_case_needs_its_geometry(case: Path) -> None:
     expected = case.with_suffix(".expected").read_text(encoding="utf-8")
     assert SentenceRecovery(case).out_text == expected
     assert SentenceRecovery(case, geometry="off").out_text != expected  # text alone gets it wrong
-    assert RULES[case.stem] in {d.rule for d in _decisions(case, geometry=True)}
-    assert not {d.rule for d in _decisions(case, geometry=False)} & set(RULES.values())
+    assert RULES[case.stem] in {d.rule for d in case_decisions(case, geometry=True)}
+    assert not {d.rule for d in case_decisions(case, geometry=False)} & set(RULES.values())
 
 
 @pytest.mark.parametrize("case", GEOMETRY_CASES, ids=lambda p: p.stem)
@@ -63,7 +57,7 @@ def test_without_boxes_the_decisions_are_the_texts(case: Path) -> None:
     """Geometry off is the text alone: the same decisions as the XHTML's text given as text."""
     text, _boxes = parse_bbox(case.read_text(encoding="utf-8"))
     plain = [e for e in recover(text_lines(text), Config()) if isinstance(e, Decision)]
-    assert plain == _decisions(case, geometry=False)
+    assert plain == case_decisions(case, geometry=False)
 
 
 def _line(top: float, left: float = 72.0, right: float = 540.0, font: float = 12.0) -> LineBox:
