@@ -82,11 +82,7 @@ class Levels:
         """The level of a heading (1 to 6), given the headings before it."""
         level = self.numbered(text)
         self.seen += 1
-        if level is not None:
-            return level
-        if self.shallowest is None:
-            return 1 if self.seen == 1 else 2
-        return self.shallowest
+        return _unnumbered(self.shallowest, self.seen == 1) if level is None else level
 
     def numbered(self, text: str) -> int | None:
         """The level of a numbered heading (1 to 6), or None for a heading without a number."""
@@ -112,6 +108,15 @@ class Levels:
         if _NAMED.match(text):
             return 1
         return None
+
+
+def _unnumbered(shallowest: int | None, first: bool) -> int:
+    """The level of a heading without a number, given the shallowest numbered level before it.
+
+    After a numbered heading, that level; before any, 1 for the document's first
+    heading (its title) and 2 for the others (the sections under it).
+    """
+    return shallowest or (1 if first else 2)
 
 
 def _after(text: str, end: int) -> bool:
@@ -158,8 +163,8 @@ def document_levels(headings: Sequence[tuple[str, float | None]], body: float | 
     for i, ((_text, size), level) in enumerate(zip(headings, numbered, strict=True)):
         if level is not None:
             shallowest = level if shallowest is None else min(shallowest, level)
-        elif size is None:  # as Levels.level: the first heading is the title, those under it 2
-            level = shallowest or (1 if i == 0 else 2)
+        elif size is None:
+            level = _unnumbered(shallowest, i == 0)
         elif cluster[size] in everywhere:  # the level numbered headings of its size have
             level = everywhere[cluster[size]]
         elif not known:
