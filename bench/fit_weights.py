@@ -212,20 +212,20 @@ def main() -> None:
         return counted
 
     rules_breaks = breaks(old)
-    best: tuple[float, float] | None = None
-    for t in grid:  # no more sentences broken than the rules, in either corpus
+    # Each threshold's false joins and starts after unfinished lines, and whether it breaks no
+    # more sentences than the rules in either corpus.
+    scored = []
+    for t in grid:
         pred = [int(s > t) for s in raw]
         joins, starts = weighed(pred, y, after_unfinished)
         fewer = all(a <= b for a, b in zip(breaks(pred), rules_breaks, strict=True))
-        if joins <= rules_joins and fewer and (best is None or joins + starts < best[0]):
-            best = (joins + starts, t)
-    if best is None and args.fewer_breaks:
-        for t in grid:  # the threshold that breaks no more sentences than the rules, fewest errors
-            pred = [int(s > t) for s in raw]
-            joins, starts = weighed(pred, y, after_unfinished)
-            fewer = all(a <= b for a, b in zip(breaks(pred), rules_breaks, strict=True))
-            if fewer and (best is None or joins + starts < best[0]):
-                best = (joins + starts, t)
+        scored.append((t, joins, starts, fewer))
+    # Of those no worse than the rules on both errors, the fewest errors; with --fewer-breaks, when
+    # none is, of those that break no more sentences.
+    candidates = [(j + s, t) for t, j, s, fewer in scored if fewer and j <= rules_joins]
+    if not candidates and args.fewer_breaks:
+        candidates = [(j + s, t) for t, j, s, fewer in scored if fewer]
+    best = min(candidates) if candidates else None
     if best is None:
         print(
             f"  the rules after unfinished lines: {rules_joins:.0f} false joins, "
@@ -239,7 +239,6 @@ def main() -> None:
     finished_threshold = min(
         grid, key=lambda t: (sum(weighed([int(s > t) for s in raw], y, after_finished)), abs(t))
     )
-    threshold = finished_threshold
     thresholds = (finished_threshold, unfinished_threshold)
     print(f"boundaries: tuning {len(y)} ({sum(y)} joins), validation {len(yv)} ({sum(yv)} joins)")
     print(f"what srtext decided:  tuning {errors(old, y)}; validation {errors(oldv, yv)}")
@@ -273,8 +272,8 @@ def main() -> None:
             "HistGradientBoostingClassifier), bench/fit_weights.py",
             "fitted_on": fitted_on,
             "features": names,
-            "baseline": round(float(model._baseline_prediction.ravel()[0]) - threshold, 6),
-            "threshold": threshold,
+            "baseline": round(float(model._baseline_prediction.ravel()[0]) - finished_threshold, 6),
+            "threshold": finished_threshold,
             # The second threshold as one more tree: a stump on prev_unfinished that moves the
             # score of a boundary after an unfinished line by the difference of the two.
             "trees": [
@@ -282,7 +281,7 @@ def main() -> None:
                 [
                     [0, 0.5, 1, 2, 0.0],
                     [-1, 0.0, 0, 0, 0.0],
-                    [-1, 0.0, 0, 0, round(threshold - unfinished_threshold, 6)],
+                    [-1, 0.0, 0, 0, round(finished_threshold - unfinished_threshold, 6)],
                 ],
             ],
         }
