@@ -392,6 +392,15 @@ def targets(trees: list[Path], runs: int, stream_mb: int, count: bool = False) -
     return rows
 
 
+def _pdf_folder(pdfs: list[Path], tmp: Path) -> tuple[Path, Path]:
+    """A folder in ``tmp`` holding copies of ``pdfs`` (a directory run's input), and where its output goes."""
+    folder = tmp / "pdfs"
+    folder.mkdir()
+    for pdf in pdfs:
+        shutil.copyfile(pdf, folder / pdf.name)
+    return folder, tmp / "pdf-out"
+
+
 def _parallel_pdf_rows(
     py: str, envs: list[dict[str, str]], names: list[str], runs: int, tmp: Path
 ) -> list[tuple[str, str]]:
@@ -399,11 +408,7 @@ def _parallel_pdf_rows(
     pdfs = sorted(ARXIV.glob("*/*.pdf"))
     if not pdfs or not shutil.which("pdftotext"):
         return [("srtext -j 2 over arxiv-dev's PDFs", "not measured: no PDFs or no pdftotext")]
-    folder = tmp / "pdfs"
-    folder.mkdir()
-    for pdf in pdfs:
-        shutil.copyfile(pdf, folder / pdf.name)
-    out = tmp / "pdf-out"
+    folder, out = _pdf_folder(pdfs, tmp)
     # a fresh output directory each run: srtext skips outputs that are up to date
     ours = 'rm -rf "$1" && exec "$0" -S -m srtext -j 2 -o "$1" "$2"'
     alone = 'printf "%s\\0" "$@" | xargs -0 -P 2 -I{} pdftotext {} /dev/null'
@@ -478,11 +483,7 @@ def pdf_targets(trees: list[Path], runs: int) -> list[tuple[str, str]]:
                         f"{1000 * t:.1f} ms = {t / t_pdf:.2f} x pdftotext (target 1.5)",
                     )
                 )
-        folder = tmp / "pdfs"
-        folder.mkdir()
-        for pdf in pdfs:
-            shutil.copyfile(pdf, folder / pdf.name)
-        out = tmp / "pdf-out"
+        folder, out = _pdf_folder(pdfs, tmp)
         # a fresh output directory each run: srtext skips outputs that are up to date
         ours = 'rm -rf "$1" && shift && exec "$@"'
         for jobs in (1, 2):
