@@ -57,9 +57,14 @@ def test_markdown_streams_from_the_command_line() -> None:
             ["Title of the paper", "Abstract", "1 Introduction", "Acknowledgements", "References"],
             [1, 2, 1, 1, 1],
         ),
-        (["1.1 Scope", "1.2 Terms", "Notes", "2.1 Parts"], [2, 2, 2, 2]),  # no first level: all from 2
+        (["1.1 Scope", "1.2 Terms", "Notes", "2.1 Parts"], [1, 1, 1, 1]),  # no first level: counted from 2
+        # a section of a book printed alone: its outline's top is its first number's depth
+        (["9.10. Backup", "9.10.1. Tapes", "In practice", "9.10.2. Disks", "9.11. Next"], [1, 2, 1, 2, 1]),
+        (["2.1.3 A stray number", "1 Introduction", "1.1 Data"], [1, 1, 2]),  # shallower: 1 from there on
+        (["A handbook", "2.1 Parts", "2.1.1 Bolts"], [1, 2, 3]),  # after a title: the numbering's own depth
+        (["2.0.1", "1.4.1 (2023-12-15)", "0.17 Fixes", "Notes"], [1, 2, 2, 2]),  # versions number no section
         (["Chapter 3", "3.1 Rivers", "Appendix A", "§ 4 Paragraphs"], [1, 2, 1, 1]),
-        (["1.2.3.4.5.6.7 Very deep"], [6]),
+        (["1 Top", "1.2.3.4.5.6.7 Very deep"], [1, 6]),  # at most 6
         (["I am a heading", "A new start"], [1, 2]),  # "I" and "A" are words here, not numbers
     ],
 )

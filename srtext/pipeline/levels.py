@@ -5,7 +5,12 @@ outline can be rebuilt from text alone (``--format markdown`` writes ``#``
 times the level, ``--format jsonl`` a ``level`` key):
 
 * Arabic numbers: as many levels as numbers, "2" and "2." 1, "2.1" 2, "2.1.3" 3
-  (at most 6, Markdown's and HTML's deepest);
+  (at most 6, Markdown's and HTML's deepest); in a document that opens with a
+  numbered heading, counted from the shallowest numbering it has used: a
+  section of a book printed alone ("9.10 Backup", "9.10.1 Tapes") has its own
+  outline, as the section's own HTML page has h2 at its top ("9.10" 1,
+  "9.10.1" 2);
+  a version's number ("1.0.5 (2024-03-27)", "0.17") numbers no section;
 * Roman numerals ("II.", "IV"): 1;
 * a capital letter ("A.", "B "): 2 in a document whose numbered headings so far
   were Roman (IEEE's "I. INTRODUCTION", then "A. Setup"), else 1 (an
@@ -16,11 +21,11 @@ times the level, ``--format jsonl`` a ``level`` key):
   before any numbered heading the others are 2 (a README's sections under its
   title, an abstract under a paper's title); after a numbered heading, the
   level of the shallowest numbered heading seen ("Acknowledgements" and
-  "References" beside "1 Introduction"), which is 1 unless the document
-  numbers its sections from their second level down.
+  "References" beside "1 Introduction"), which is 1.
 
 The levels are computed by :class:`Levels` in input order, streaming, from
-the headings that came before.
+the headings that came before (a numbering shallower than any before it
+becomes level 1 from there on: "2.1.3" before "1 Introduction" was 1).
 
 With geometry (a PDF, or pdftotext's ``-bbox-layout`` XHTML), the font size of
 each heading is known too, and :func:`document_levels` sets the levels of a
@@ -66,7 +71,8 @@ class Levels:
     >>> ieee = Levels()
     >>> [ieee.level(t) for t in ["I. INTRODUCTION", "A. Setup", "B. Results", "II. METHOD"]]
     [1, 2, 2, 1]
-    >>> [Levels().level(t) for t in ["A Proofs", "A.1 Lemma", "Chapter 3", "1.2.3.4.5.6.7 Deep"]]
+    >>> appendix = Levels()
+    >>> [appendix.level(t) for t in ["A Proofs", "A.1 Lemma", "Chapter 3", "1.2.3.4.5.6.7 Deep"]]
     [1, 2, 1, 6]
     >>> readme = Levels()
     >>> [readme.level(t) for t in ["tidewatch", "Installation", "Usage", "1 Appendix", "Changes"]]
@@ -76,24 +82,36 @@ class Levels:
     def __init__(self) -> None:
         self.roman = False  # the document's last top-level number was Roman
         self.shallowest: int | None = None  # the least level of a numbered heading so far
+        self.top: int | None = None  # the numbering depth that is level 1 (None: no heading yet)
         self.seen = 0  # headings so far
 
     def level(self, text: str) -> int:
         """The level of a heading (1 to 6), given the headings before it."""
         level = self.numbered(text)
-        self.seen += 1
         return _unnumbered(self.shallowest, self.seen == 1) if level is None else level
 
     def numbered(self, text: str) -> int | None:
-        """The level of a numbered heading (1 to 6), or None for a heading without a number."""
-        level = self._numbered(text)
-        if level is not None:
-            level = min(level, MAX_LEVEL)
-            self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
+        """The level of a numbered heading (1 to 6), or None for a heading without a number.
+
+        A document that opens with a title (its first heading unnumbered) counts
+        levels from the numbering's first depth; one that opens with a numbered
+        heading (a section printed alone) from the shallowest depth it has used.
+        """
+        self.seen += 1
+        depth = self._numbered(text)
+        if depth is None:
+            if self.top is None:
+                self.top = 1
+            return None
+        self.top = depth if self.top is None else min(self.top, depth)
+        level = min(depth - self.top + 1, MAX_LEVEL)
+        self.shallowest = level if self.shallowest is None else min(self.shallowest, level)
         return level
 
     def _numbered(self, text: str) -> int | None:
         m = _ARABIC.match(text)
+        if m and _version(m.group(1), text[m.end() :]):
+            return None
         if m:
             self.roman = self.roman and m.group(1).count(".") > 0
             return m.group(1).count(".") + 1
@@ -117,6 +135,22 @@ def _unnumbered(shallowest: int | None, first: bool) -> int:
     heading (its title) and 2 for the others (the sections under it).
     """
     return shallowest or (1 if first else 2)
+
+
+def _version(number: str, rest: str) -> bool:
+    """Is a heading's leading number a release's version, not a section's number?
+
+    A changelog's headings ("1.4.1 (2023-12-15)", "0.17 Fixes", "2.0") are
+    versions: a number alone, one with a part 0, which sections never have
+    (they count from 1: "9.10.1 Tapes"), or one followed by a bracket or a
+    dash (its date), which no section's title starts with.
+
+    >>> cases = [("1.4.1", " (2023)"), ("0.17", " Fixes"), ("2.0", ""), ("3.2", " - 2021"), ("9.10.1", " Tapes")]
+    >>> [_version(n, r) for n, r in cases]
+    [True, True, True, True, False]
+    """
+    rest = rest.strip()
+    return not rest or rest[0] in "([-\u2013\u2014" or ("." in number and "0" in number.split("."))
 
 
 def _after(text: str, end: int) -> bool:
