@@ -82,8 +82,9 @@ OPTIONS: tuple[Option, ...] = (
         choices=FORMATS,
         more="Sentences are split for the document's language (abbreviations, initials, ordinals, "
         "numbers, ellipses, quotes and CJK full stops), see --lang; the JSON keys are under JSON LINES. "
-        "A heading's level is its numbering's depth (2.1 is 2); with geometry (see --geometry) also its "
-        "font size among the document's headings (see docs/geometry.md)",
+        "A heading's level is its numbering's depth (2.1 is 2; in a document that opens with a numbered "
+        "heading, counted from its shallowest number: 9.10 is 1, 9.10.1 is 2); with geometry "
+        "(see --geometry) also its font size among the document's headings (see docs/geometry.md)",
     ),
     Option(
         "sentences",
