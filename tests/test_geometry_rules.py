@@ -30,6 +30,7 @@ RULES = {
     "geometry-indented-first-line": "indented_after_full_line",
     "geometry-indented-under-a-short-last-line": "indented_after_full_line",
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
+    "geometry-piece-to-the-right-on-its-row": "on_the_same_line",  # same top: pdftotext split the line
     "geometry-heading-in-larger-type": "larger_type",
     "geometry-text-after-a-list": "outdented_after_item",
     "geometry-body-type-under-a-heading": "body_type_under_heading",

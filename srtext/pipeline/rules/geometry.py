@@ -63,9 +63,19 @@ def _own_gap(geo: LineGeo) -> float:
 
 
 def _follows(before: Evidence, ev: Evidence) -> bool:
-    """Does ``ev``'s line come right below ``before``'s in the same column of the same page?"""
+    """Does ``ev``'s line come right after ``before``'s in the same column of the same page?
+
+    Right after: below it, or on its row to its right (a printed line that
+    pdftotext split at a wide gap: both pieces have the same top).
+    """
     a, b = before.box, ev.box
-    return a is not None and b is not None and a.page == b.page and a.column == b.column and b.top > a.top
+    if a is None or b is None or a.page != b.page or a.column != b.column:
+        return False
+    return b.top > a.top or (abs(b.top - a.top) <= ROW and b.left >= a.right - ROW)
+
+
+#: Points within which two boxes' tops are one row's.
+ROW = 0.5
 
 
 def _geo(c: Ctx) -> LineGeo | None:
