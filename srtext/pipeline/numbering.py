@@ -11,7 +11,7 @@ from srtext.lang import CHAPTER_PATTERNS, CHAPTER_WORDS, SECTION_PATTERNS, SECTI
 from srtext.pipeline.patterns import VERBOSE, ascii_starts, lazy, pattern
 
 _SECTION_NUMBER = pattern(
-    rf"""\A(?:(?:\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
+    rf"""\A(?:(?:\d{{1,3}}(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|§\s*\d+)\s+\S
         |{alternation(CHAPTER_WORDS + SECTION_WORDS)}\s+[\dIVXLC]+\b|{"|".join(SECTION_PATTERNS)})""",
     VERBOSE,
 )
@@ -22,6 +22,11 @@ def has_section_number(text: str) -> bool:
 
     >>> [has_section_number(t) for t in ["3 Results", "2.1. Data", "IV. Scope", "3D model"]]
     [True, True, True, False]
+
+    A year is no section's number (sections count to three digits at most):
+
+    >>> [has_section_number(t) for t in ["2003 年に Nat は", "1999 was a dry year", "120 Appendix"]]
+    [False, False, True]
     >>> [has_section_number(t) for t in ["Chapter 2", "Глава 3", "第2章", "二、方法", "Chapters of it"]]
     [True, True, True, True, False]
     """
