@@ -165,10 +165,11 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
 
 
 # A release's version ("1.1.0", "v2.13.0b1", "2025.10.16") with its date or name, as a
-# changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)".
+# changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)",
+# "v1.4.1 2019-08-27".
 _VERSION = lazy(
-    r"""\A\s*(?:(?:Version|Release)\s+)?v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
-    (?P<date>\s*\([^()]{4,40}\)|\s+[-–—]\s+\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
+    r"""\A\s*(?:(?:Version|Release)\s+)?(?P<vee>v)?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
+    (?P<date>\s*\([^()]{4,40}\)|\s+(?:[-–—]\s+)?\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
     VERBOSE,
 )
 
@@ -178,19 +179,22 @@ def release_heading(c: Ctx) -> Verdict | None:
 
     Changelogs (a README's "History", a manual's release notes) head each
     release with its version: "0.15.0 (May 17th, 2022)", "1.2.1 - 2025-10-26",
-    "2025.10.16".  Digits and dots look like table or formula debris; a version
-    with a date, a calendar version, or one of three parts over a list of
-    changes is a heading (alone, "2.3.1" may be a section's number: the rules
-    above and below take it with its title).
+    "2025.10.16", "v1.4.1 2019-08-27".  Digits and dots look like table or
+    formula debris; a version with a date (on its line or alone on the next,
+    "v1.25.1" / "(2026-09-15)"), a calendar version, a version written with
+    its "v" ("v1.7.0"), or one of three parts over a list of changes is a
+    heading (alone, "2.3.1" may be a section's number: the rules above take
+    it with its title).
     """
     m = _version(c.text) if c.short else None
     if m is None:
         return None
-    if not _dated(m) and not (
-        m.group("v").count(".") >= 2 and c.nxt is not None and starts_list_item(c.nxt.line.text)
-    ):
-        return None
-    return START_HEADING, "a release's version and date: a changelog's heading"
+    nxt = c.nxt
+    if _dated(m) or m.group("vee") or (nxt is not None and is_date(nxt.line.text)):
+        return START_HEADING, "a release's version and date: a changelog's heading"
+    if m.group("v").count(".") >= 2 and nxt is not None and starts_list_item(nxt.line.text):
+        return START_HEADING, "a release's version over a list of changes: a changelog's heading"
+    return None
 
 
 def _version(text: str) -> regex.Match[str] | None:
@@ -205,15 +209,17 @@ def _dated(m: regex.Match[str]) -> bool:
 
 
 def is_release(text: str) -> bool:
-    """Is the line a release's version with its date, or a calendar version ("2025.10.16")?
+    """Is the line a release's version with its date, a calendar version ("2025.10.16") or one with its "v"?
 
     >>> [is_release(t) for t in ["1.1.0 (2015-07-27)", "0.10.4 - 2020-01-17", "2025.10.16", "3.0.0", "2.3"]]
     [True, True, True, False, False]
     >>> [is_release(t) for t in ["Version 5.0.1 (June 27th, 2022)", "Release 2.1 (2019-03-01)", "Version 2"]]
     [True, True, False]
+    >>> [is_release(t) for t in ["v1.25.1", "v2.0.3 2024-12-01", "1.4.1 2019-08-27"]]
+    [True, True, True]
     """
     m = _version(text)
-    return m is not None and _dated(m)
+    return m is not None and (_dated(m) or m.group("vee") is not None)
 
 
 _FIRST_WORD = lazy(r"\A\s*(\p{Ll}+)(?=[\s,;:])")
@@ -242,6 +248,7 @@ def sentence_ends_below(c: Ctx) -> Verdict | None:
 # A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
 _NUMERIC_DATE = lazy(
     r"\s*(?:\p{L}+:?\s+)?(?:(?:1[89]|20)\d\d([-/.])\d{1,2}\1\d{1,2}|\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d\d)\s*\Z"
+    r"|\s*\((?:1[89]|20)\d\d-\d\d-\d\d\)\s*\Z"  # in brackets, as a changelog dates a release: "(2026-09-15)"
 )
 
 
@@ -250,6 +257,8 @@ def is_date(text: str) -> bool:
 
     >>> [is_date(t) for t in ["May 12, 2006", "Released 2021/12/06", "06.12.2021", "2.1 12", "(12.3)"]]
     [True, True, True, False, False]
+    >>> [is_date(t) for t in ["(2026-09-15)", "(2026-09-15"]]
+    [True, False]
     """
     return _DATE.match(text) is not None or _NUMERIC_DATE.match(text) is not None
 
