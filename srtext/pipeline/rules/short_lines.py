@@ -245,6 +245,55 @@ def sentence_ends_below(c: Ctx) -> Verdict | None:
     return JOIN, "a running sentence's last words, on a short line of their own: it ends there"
 
 
+# Issue and pull-request references alone: "(#815)", "#1885, #1892.", "(Pull #153)", "(GH-12)".
+_ISSUES = lazy(
+    r"""\A\s*\(?(?:(?:Pull|PR|Issue|GH|pull\s+request|issue)s?:?\s*)?(?:\#|GH-)\d+
+    (?:\s*(?:,|and|&)\s*(?:\#|GH-)\d+)*\s*\)?[.,;]?\s*\Z""",
+    VERBOSE,
+)
+# A formula's symbols: a line that holds one may be a display's last line.
+_MATH = lazy(r"[=≤≥≡≈∼→⇒∈∉⊂⊆∝+−×·∂∫∑∏√<>^|~∀∃∇∞]")
+
+
+def issue_references(c: Ctx) -> Verdict | None:
+    """Issue or pull-request numbers alone on a line under a paragraph's line close that paragraph.
+
+    A changelog ends an entry with the issues it fixed, "(#815)", "#1885,
+    #1892." or "(Pull #153)", and when they do not fit they wrap onto a short
+    line of their own; digits and signs look like table debris, but with no
+    blank line above they are the entry's last words.
+    """
+    s = c.state
+    if not (c.short and s is not None and s.kind == BODY and not c.cur.blank_before):
+        return None
+    if c.text.lstrip()[:1] not in "#(PpIiG" or _ISSUES.match(c.text) is None:
+        return None
+    return JOIN, "issue or pull-request numbers under a paragraph's line: its last words"
+
+
+def tail_of_a_sentence(c: Ctx) -> Verdict | None:
+    """A short line without a formula's symbols that a full line's running sentence wraps onto ends it.
+
+    The last words of a sentence may hold few letters: "(ISO/IEC 9899).",
+    "9e9.", "128–141, 2019.", "since 2020!", "'wss')))." or, leading into an
+    example, "like so:".  The line above is a full body line stopped
+    mid-sentence with no blank line or page break between, and the short
+    line ends the sentence (or, in lower case, on a colon) with none of a
+    display formula's operators or relations, which a formula ending a
+    sentence has.
+    """
+    s = c.state
+    if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY and s.running):
+        return None
+    if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    if not (c.cls is LineClass.FINISHED or (c.lower and c.text.rstrip().endswith(":"))):
+        return None
+    if _MATH.search(c.text) is not None:
+        return None
+    return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
+
+
 # A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
 _NUMERIC_DATE = lazy(
     r"\s*(?:\p{L}+:?\s+)?(?:(?:1[89]|20)\d\d([-/.])\d{1,2}\1\d{1,2}|\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d\d)\s*\Z"
