@@ -54,6 +54,7 @@ from srtext.pipeline.rules.short_lines import (
     date_alone,
     debris,
     figure_label,
+    function_word_alone,
     indented_first_line,
     interruption,
     issue_references,
@@ -87,8 +88,9 @@ from srtext.pipeline.rules.short_lines import (
 #:   body's type under a heading in larger type is no line of the heading;
 #: * outdented_after_item before item_goes_on: a line back at the column's edge
 #:   below a gap ends the item, though the item's last line stopped near the margin;
-#: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
-#:   is text, though a short line with little prose looks like debris;
+#: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
+#:   loose line (one word a line), or a function word alone inside a sentence, is
+#:   text, though a short line with little prose looks like debris;
 #: * debris before interruption: debris inside a running sentence is still debris
 #:   (counted as such: the next line after it starts anew), not a page element;
 #: * figure_label before short_after_display: a figure's labels over its caption
@@ -133,6 +135,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     tail_of_a_sentence,
     date_alone,
     word_in_a_loose_line,
+    function_word_alone,
     debris,
     interruption,
     figure_label,

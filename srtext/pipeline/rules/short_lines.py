@@ -325,6 +325,51 @@ def date_alone(c: Ctx) -> Verdict | None:
     return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
 
 
+def function_word_alone(c: Ctx) -> Verdict | None:
+    """A function word alone on its line ("of", "La", "в") in a body paragraph is a word of its text.
+
+    pdftotext sets a loose justified line of a narrow column one word per
+    line, blank lines at times between; a short word there has too few
+    letters for prose, but an article, a preposition or a conjunction is no
+    formula's name.  In lower case inside a sentence it goes on with it: the
+    line above is unfinished, no debris dropped since, the line above or the
+    line under it is a word alone (a loose line, not a command such as
+    "pip --help" / "or" / "python -m pip --help"), and the line under it is
+    in lower case or a word alone.  Capitalised, of two letters or more
+    (not a unit's "A"), after a finished word alone on its line and over
+    lower-case text ("released." / "While" / "the contents"), it starts the
+    next sentence of the same loose line.  The line under it must be text,
+    or another such word: a letter before a formula's debris is a formula's.
+    """
+    s, nxt = c.state, c.nxt
+    if not (c.short and c.cls is LineClass.UNFINISHED and s is not None and s.kind == BODY):
+        return None
+    if nxt is None:
+        return None
+    word = c.text.strip()
+    if not (is_one_word(word) and word.isalpha() and is_function_word(word)):
+        return None
+    if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
+        return None
+    if (
+        c.lower
+        and s.last_cls is LineClass.UNFINISHED
+        and not s.after_debris
+        and (is_one_word(s.lines[-1].text) or is_one_word(nxt.line.text))
+        and (nxt.ev.lower or is_one_word(nxt.line.text))
+    ):
+        return JOIN, "a function word alone on its line inside a sentence: a word of it"
+    if (
+        s.last_cls is LineClass.FINISHED
+        and not c.lower
+        and len(word) > 1
+        and nxt.ev.lower
+        and is_one_word(s.lines[-1].text)
+    ):
+        return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
+    return None
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
