@@ -325,6 +325,30 @@ def date_alone(c: Ctx) -> Verdict | None:
     return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
 
 
+# A section's number and a title of a word or two: "10.3.3. IPsec", "4.2 RAID".
+_NUMBERED_SHORT_TITLE = lazy(
+    r"\A\s*\d{1,3}(?:\.\d{1,3})*\.?\s+\p{L}[\p{L}\d/+-]*(?:\s+\p{L}[\p{L}\d/+-]*)?\s*\Z"
+)
+
+
+def numbered_short_title(c: Ctx) -> Verdict | None:
+    """A section number after the last section's, with a title of a word or two, is a heading.
+
+    "10.3.3. IPsec" or "9.4. PAM" holds more digits than letters, like a
+    table's row, but its number follows the last heading's (a sibling, a
+    child, the next chapter's) and a word stands after it: no table of
+    figures runs in section order.  Not inside a running sentence.
+    """
+    if not (c.short and c.cur.ev.debris and _NUMBERED_SHORT_TITLE.match(c.text) is not None):
+        return None
+    if c.state is not None and c.state.running:
+        return None
+    number = section_number(c.text)
+    if number is None or c.section is None or not next_section_number(c.section, number):
+        return None
+    return START_HEADING, "a section number after the last one, with a short title: a heading"
+
+
 def function_word_alone(c: Ctx) -> Verdict | None:
     """A function word alone on its line ("of", "La", "в") in a body paragraph is a word of its text.
 
