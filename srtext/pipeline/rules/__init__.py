@@ -54,10 +54,13 @@ from srtext.pipeline.rules.short_lines import (
     date_alone,
     debris,
     figure_label,
+    function_word_alone,
     indented_first_line,
     interruption,
+    issue_references,
     lead_in,
     number_before_title,
+    numbered_short_title,
     references_heading,
     release_heading,
     report_number,
@@ -69,6 +72,7 @@ from srtext.pipeline.rules.short_lines import (
     short_after_short_line,
     short_mid_sentence,
     short_outside_paragraph,
+    tail_of_a_sentence,
     title_between_sentences,
     word_in_a_loose_line,
 )
@@ -85,8 +89,9 @@ from srtext.pipeline.rules.short_lines import (
 #:   body's type under a heading in larger type is no line of the heading;
 #: * outdented_after_item before item_goes_on: a line back at the column's edge
 #:   below a gap ends the item, though the item's last line stopped near the margin;
-#: * word_in_a_loose_line before debris: a word of a loose line (one word a line)
-#:   is text, though a short line with little prose looks like debris;
+#: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
+#:   loose line (one word a line), or a function word alone inside a sentence, is
+#:   text, though a short line with little prose looks like debris;
 #: * debris before interruption: debris inside a running sentence is still debris
 #:   (counted as such: the next line after it starts anew), not a page element;
 #: * figure_label before short_after_display: a figure's labels over its caption
@@ -127,8 +132,12 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     on_the_same_line,
     release_heading,
     sentence_ends_below,
+    issue_references,
+    tail_of_a_sentence,
     date_alone,
+    numbered_short_title,
     word_in_a_loose_line,
+    function_word_alone,
     debris,
     interruption,
     figure_label,

@@ -20,6 +20,7 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
 )
+from srtext.pipeline.rules.short_lines import is_date
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -217,13 +218,18 @@ def theorem_label(c: Ctx) -> Verdict | None:
 
 
 def title_after_its_number(c: Ctx) -> Verdict | None:
-    """A section number set on a line of its own ("II.", "3.2") takes the title under it."""
+    """A section number set on a line of its own ("II.", "3.2") takes the title under it.
+
+    A date is no title: under a release's version ("0.3.1" / "(2025-03-25)") it
+    stands apart.
+    """
     s = c.state
     if (
         s is not None
         and s.kind == HEADING
         and len(s.lines) == 1
         and (is_section_number_alone(s.lines[0].text) or is_bare_number(s.lines[0].text))
+        and not (c.cur.ev.debris and is_date(c.text))
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     return None

@@ -165,10 +165,11 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
 
 
 # A release's version ("1.1.0", "v2.13.0b1", "2025.10.16") with its date or name, as a
-# changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)".
+# changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)",
+# "v1.4.1 2019-08-27".
 _VERSION = lazy(
-    r"""\A\s*(?:(?:Version|Release)\s+)?v?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
-    (?P<date>\s*\([^()]{4,40}\)|\s+[-–—]\s+\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
+    r"""\A\s*(?:(?:Version|Release)\s+)?(?P<vee>v)?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
+    (?P<date>\s*\([^()]{4,40}\)|\s+(?:[-–—]\s+)?\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
     VERBOSE,
 )
 
@@ -178,19 +179,22 @@ def release_heading(c: Ctx) -> Verdict | None:
 
     Changelogs (a README's "History", a manual's release notes) head each
     release with its version: "0.15.0 (May 17th, 2022)", "1.2.1 - 2025-10-26",
-    "2025.10.16".  Digits and dots look like table or formula debris; a version
-    with a date, a calendar version, or one of three parts over a list of
-    changes is a heading (alone, "2.3.1" may be a section's number: the rules
-    above and below take it with its title).
+    "2025.10.16", "v1.4.1 2019-08-27".  Digits and dots look like table or
+    formula debris; a version with a date (on its line or alone on the next,
+    "v1.25.1" / "(2026-09-15)"), a calendar version, a version written with
+    its "v" ("v1.7.0"), or one of three parts over a list of changes is a
+    heading (alone, "2.3.1" may be a section's number: the rules above take
+    it with its title).
     """
     m = _version(c.text) if c.short else None
     if m is None:
         return None
-    if not _dated(m) and not (
-        m.group("v").count(".") >= 2 and c.nxt is not None and starts_list_item(c.nxt.line.text)
-    ):
-        return None
-    return START_HEADING, "a release's version and date: a changelog's heading"
+    nxt = c.nxt
+    if _dated(m) or m.group("vee") or (nxt is not None and is_date(nxt.line.text)):
+        return START_HEADING, "a release's version and date: a changelog's heading"
+    if m.group("v").count(".") >= 2 and nxt is not None and starts_list_item(nxt.line.text):
+        return START_HEADING, "a release's version over a list of changes: a changelog's heading"
+    return None
 
 
 def _version(text: str) -> regex.Match[str] | None:
@@ -205,15 +209,17 @@ def _dated(m: regex.Match[str]) -> bool:
 
 
 def is_release(text: str) -> bool:
-    """Is the line a release's version with its date, or a calendar version ("2025.10.16")?
+    """Is the line a release's version with its date, a calendar version ("2025.10.16") or one with its "v"?
 
     >>> [is_release(t) for t in ["1.1.0 (2015-07-27)", "0.10.4 - 2020-01-17", "2025.10.16", "3.0.0", "2.3"]]
     [True, True, True, False, False]
     >>> [is_release(t) for t in ["Version 5.0.1 (June 27th, 2022)", "Release 2.1 (2019-03-01)", "Version 2"]]
     [True, True, False]
+    >>> [is_release(t) for t in ["v1.25.1", "v2.0.3 2024-12-01", "1.4.1 2019-08-27"]]
+    [True, True, True]
     """
     m = _version(text)
-    return m is not None and _dated(m)
+    return m is not None and (_dated(m) or m.group("vee") is not None)
 
 
 _FIRST_WORD = lazy(r"\A\s*(\p{Ll}+)(?=[\s,;:])")
@@ -239,9 +245,59 @@ def sentence_ends_below(c: Ctx) -> Verdict | None:
     return JOIN, "a running sentence's last words, on a short line of their own: it ends there"
 
 
+# Issue and pull-request references alone: "(#815)", "#1885, #1892.", "(Pull #153)", "(GH-12)".
+_ISSUES = lazy(
+    r"""\A\s*\(?(?:(?:Pull|PR|Issue|GH|pull\s+request|issue)s?:?\s*)?(?:\#|GH-)\d+
+    (?:\s*(?:,|and|&)\s*(?:\#|GH-)\d+)*\s*\)?[.,;]?\s*\Z""",
+    VERBOSE,
+)
+# A formula's symbols: a line that holds one may be a display's last line.
+_MATH = lazy(r"[=≤≥≡≈∼→⇒∈∉⊂⊆∝+−×·∂∫∑∏√<>^|~∀∃∇∞]")
+
+
+def issue_references(c: Ctx) -> Verdict | None:
+    """Issue or pull-request numbers alone on a line under a paragraph's line close that paragraph.
+
+    A changelog ends an entry with the issues it fixed, "(#815)", "#1885,
+    #1892." or "(Pull #153)", and when they do not fit they wrap onto a short
+    line of their own; digits and signs look like table debris, but with no
+    blank line above they are the entry's last words.
+    """
+    s = c.state
+    if not (c.short and s is not None and s.kind == BODY and not c.cur.blank_before):
+        return None
+    if c.text.lstrip()[:1] not in "#(PpIiG" or _ISSUES.match(c.text) is None:
+        return None
+    return JOIN, "issue or pull-request numbers under a paragraph's line: its last words"
+
+
+def tail_of_a_sentence(c: Ctx) -> Verdict | None:
+    """A short line without a formula's symbols that a full line's running sentence wraps onto ends it.
+
+    The last words of a sentence may hold few letters: "(ISO/IEC 9899).",
+    "9e9.", "128–141, 2019.", "since 2020!", "'wss')))." or, leading into an
+    example, "like so:".  The line above is a full body line stopped
+    mid-sentence with no blank line or page break between, and the short
+    line ends the sentence (or, in lower case, on a colon) with none of a
+    display formula's operators or relations, which a formula ending a
+    sentence has.
+    """
+    s = c.state
+    if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY and s.running):
+        return None
+    if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    if not (c.cls is LineClass.FINISHED or (c.lower and c.text.rstrip().endswith(":"))):
+        return None
+    if _MATH.search(c.text) is not None:
+        return None
+    return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
+
+
 # A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
 _NUMERIC_DATE = lazy(
     r"\s*(?:\p{L}+:?\s+)?(?:(?:1[89]|20)\d\d([-/.])\d{1,2}\1\d{1,2}|\d{1,2}\.\d{1,2}\.(?:1[89]|20)\d\d)\s*\Z"
+    r"|\s*\((?:1[89]|20)\d\d-\d\d-\d\d\)\s*\Z"  # in brackets, as a changelog dates a release: "(2026-09-15)"
 )
 
 
@@ -250,6 +306,8 @@ def is_date(text: str) -> bool:
 
     >>> [is_date(t) for t in ["May 12, 2006", "Released 2021/12/06", "06.12.2021", "2.1 12", "(12.3)"]]
     [True, True, True, False, False]
+    >>> [is_date(t) for t in ["(2026-09-15)", "(2026-09-15"]]
+    [True, False]
     """
     return _DATE.match(text) is not None or _NUMERIC_DATE.match(text) is not None
 
@@ -265,6 +323,75 @@ def date_alone(c: Ctx) -> Verdict | None:
     if not (c.short and c.cur.ev.debris and is_date(c.text)):
         return None
     return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
+
+
+# A section's number and a title of a word or two: "10.3.3. IPsec", "4.2 RAID".
+_NUMBERED_SHORT_TITLE = lazy(
+    r"\A\s*\d{1,3}(?:\.\d{1,3})*\.?\s+\p{L}[\p{L}\d/+-]*(?:\s+\p{L}[\p{L}\d/+-]*)?\s*\Z"
+)
+
+
+def numbered_short_title(c: Ctx) -> Verdict | None:
+    """A section number after the last section's, with a title of a word or two, is a heading.
+
+    "10.3.3. IPsec" or "9.4. PAM" holds more digits than letters, like a
+    table's row, but its number follows the last heading's (a sibling, a
+    child, the next chapter's) and a word stands after it: no table of
+    figures runs in section order.  Not inside a running sentence.
+    """
+    if not (c.short and c.cur.ev.debris and _NUMBERED_SHORT_TITLE.match(c.text) is not None):
+        return None
+    if c.state is not None and c.state.running:
+        return None
+    number = section_number(c.text)
+    if number is None or c.section is None or not next_section_number(c.section, number):
+        return None
+    return START_HEADING, "a section number after the last one, with a short title: a heading"
+
+
+def function_word_alone(c: Ctx) -> Verdict | None:
+    """A function word alone on its line ("of", "La", "в") in a body paragraph is a word of its text.
+
+    pdftotext sets a loose justified line of a narrow column one word per
+    line, blank lines at times between; a short word there has too few
+    letters for prose, but an article, a preposition or a conjunction is no
+    formula's name.  In lower case inside a sentence it goes on with it: the
+    line above is unfinished, no debris dropped since, the line above or the
+    line under it is a word alone (a loose line, not a command such as
+    "pip --help" / "or" / "python -m pip --help"), and the line under it is
+    in lower case or a word alone.  Capitalised, of two letters or more
+    (not a unit's "A"), after a finished word alone on its line and over
+    lower-case text ("released." / "While" / "the contents"), it starts the
+    next sentence of the same loose line.  The line under it must be text,
+    or another such word: a letter before a formula's debris is a formula's.
+    """
+    s, nxt = c.state, c.nxt
+    if not (c.short and c.cls is LineClass.UNFINISHED and s is not None and s.kind == BODY):
+        return None
+    if nxt is None:
+        return None
+    word = c.text.strip()
+    if not (is_one_word(word) and word.isalpha() and is_function_word(word)):
+        return None
+    if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
+        return None
+    if (
+        c.lower
+        and s.last_cls is LineClass.UNFINISHED
+        and not s.after_debris
+        and (is_one_word(s.lines[-1].text) or is_one_word(nxt.line.text))
+        and (nxt.ev.lower or is_one_word(nxt.line.text))
+    ):
+        return JOIN, "a function word alone on its line inside a sentence: a word of it"
+    if (
+        s.last_cls is LineClass.FINISHED
+        and not c.lower
+        and len(word) > 1
+        and nxt.ev.lower
+        and is_one_word(s.lines[-1].text)
+    ):
+        return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
+    return None
 
 
 def debris(c: Ctx) -> Verdict | None:
