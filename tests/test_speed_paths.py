@@ -286,3 +286,35 @@ def test_lines_between_the_zones_count_as_if_masked_as_they_came(monkeypatch: py
             seen |= {mask(x.text) for x in page}
             for m in rnd.sample(sorted(seen), min(3, len(seen))):
                 assert repeats.in_the_text(m) == (middle[m] >= repeats.top[m] + repeats.bottom[m]), m
+
+
+def test_the_trees_written_out_answer_as_the_trees_walked() -> None:
+    """weights.weigh (weigh.written_out) gives walk's floats: each feature a hair either side of
+    each of its thresholds, on them, and beyond them."""
+    from srtext.pipeline import weigh, weights
+
+    baseline, trees = weigh.model()
+    near: list[list[float]] = [[-9.0, 0.0, 1.0, 99.0] for _ in weigh.FEATURES]
+    for tree in trees:
+        for feature, threshold, *_ in tree:
+            if feature >= 0:
+                near[feature] += [threshold - 1e-9, threshold, threshold + 1e-9]
+    rnd = random.Random(41)
+    for _ in range(5_000):
+        values = tuple(rnd.choice(points) for points in near)
+        assert weights.weigh(values) == weigh.walk(values, baseline, trees), values
+
+
+def test_the_trees_written_out_are_the_trees_of_the_module() -> None:
+    """weights.py is what weigh.weights_module writes of its own data: its code and its TREES agree."""
+    from srtext.pipeline import weigh, weights
+
+    data = {
+        "model": weights.MODEL,
+        "fitted_on": weights.FITTED_ON,
+        "features": list(weights.FEATURES),
+        "baseline": weights.BASELINE,
+        "threshold": weights.THRESHOLD,
+        "trees": weights.TREES,
+    }
+    assert weigh.weights_module(data) == Path(weights.__file__).read_text(encoding="utf-8")
