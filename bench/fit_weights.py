@@ -5,6 +5,8 @@
                                            # write srtext/pipeline/weights.py
     python bench/fit_weights.py --dry-run  # the same figures, weights.py left as it is
     python bench/fit_weights.py --real corpora/real/full  # also the real corpus's tuning families
+    python bench/fit_weights.py --geometry --real corpora/real/full  # the model for lines with geometry,
+                                           # srtext/pipeline/weights_geometry.py
 
 Labels come from the ground truth: every pdftotext line is aligned word by word
 with the truth (one paragraph per line), and a boundary between the open
@@ -18,6 +20,17 @@ families the judged half; each corpus then weighs as much as the other in the fi
 (every boundary weighted by the inverse of its corpus's count), so that the
 real corpus's many lines do not drown the broad corpus's kinds of document.  scikit-learn is a dev-only extra:
 nothing of it is imported when srtext runs.
+
+With ``--geometry`` it fits the second model, :mod:`srtext.pipeline.weigh_geometry`,
+for lines that have a place on the page: the real corpus's tuning families only,
+each document read with its ``ID.bbox.html`` (pdftotext ``-bbox-layout``) as
+srtext reads a PDF, at every boundary the rule ``weighed_on_the_page`` or a rule
+after it in its table decides (:func:`geometry_boundaries`), each family weighing
+as much as another.  Its two thresholds (after a line that ends a sentence, and
+after one that does not) are chosen on scores out of the fit: each source of
+documents (the PyPI READMEs, the Debian Handbook, ...) scored by trees fitted on
+the others, so that a threshold is judged on documents its trees did not see.
+The validation families are only judged.
 """
 
 from __future__ import annotations
@@ -118,6 +131,196 @@ def boundaries(text: str, truth: str) -> list[tuple[list[float], int, int]]:
     return seen
 
 
+def source_of(family: str) -> str:
+    """The source of a real family's documents, whatever printed them ("pypi-md-weasy-book": "pypi-md").
+
+    >>> source_of("pypi-md-weasy-book"), source_of("python-docs-chromium"), source_of("latex-texdoc")
+    ('pypi-md', 'python-docs', 'latex-texdoc')
+    """
+    return regex.sub(r"-(?:weasy-\w+|chromium)\Z", "", family)
+
+
+def geometry_boundaries(job: tuple[str, str, str]) -> list[tuple[tuple[float, ...], int]]:
+    """(features, label) at every boundary the geometry model weighs in one document with its boxes.
+
+    The boundaries are those that reach ``weighed_on_the_page`` in their table
+    (decided by a rule after it: the rules decide without it, so that the fit does
+    not depend on the weights it replaces), in a paragraph or a heading, on a
+    line with geometry: what the model is asked when srtext runs.
+    """
+    from srtext.geometry.bbox import align as align_boxes
+    from srtext.geometry.bbox import parse_bbox
+    from srtext.pipeline import rules, weigh_geometry
+    from srtext.pipeline.events import BODY, HEADING
+    from srtext.pipeline.rules import geometry as geometry_rules
+    from srtext.pipeline.vocabulary import Vocabulary
+    from srtext.recovery import recover as recover_geometry
+
+    text, truth, bbox = job
+    read, boxes = parse_bbox(Path(bbox).read_text(encoding="utf-8", errors="replace"))
+    geometry = align_boxes(text, read, boxes)
+    after = [
+        {r.__name__ for r in table[table.index(rules.weighed_on_the_page) :]} for table in rules._BY_BAND
+    ]
+    where = align(text, truth)
+    seen: list[tuple[tuple[float, ...], int]] = []
+    original = recover_module.decide
+
+    def recording(c: Ctx) -> tuple[str, str, str]:
+        verb, reason, rule = original(c)
+        s = c.state
+        if (
+            s is not None
+            and s.kind in (BODY, HEADING)
+            and c.cur.ev.geo is not None
+            and rule in after[not c.short]
+        ):
+            before, here = where.get(s.lines[-1].number), where.get(c.cur.line.number)
+            if before is not None and here is not None:
+                seen.append(
+                    (
+                        weigh_geometry.all_features(c, geometry_rules._geo(c) is not None),
+                        int(before[1] == here[0]),
+                    )
+                )
+        return verb, reason, rule
+
+    # The rules decide without the weighing, as before it was fitted: the boundaries and their
+    # features do not depend on the weights in place, so that a fit is the same whatever it replaces.
+    tables = rules._BY_BAND
+    recover_module.decide = recording
+    rules._BY_BAND = tuple(tuple(r for r in table if r is not rules.weighed_on_the_page) for table in tables)
+    try:
+        for _ in recover_geometry(
+            text_lines(text), Config(window=None), vocabulary=Vocabulary(None), geometry=geometry
+        ):
+            pass
+    finally:
+        recover_module.decide = original
+        rules._BY_BAND = tables
+    return seen
+
+
+def fit_geometry(args: argparse.Namespace) -> None:
+    """Fit, judge and write the geometry model (``--geometry``): see the module's docstring."""
+    import numpy as np
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    from srtext.pipeline import weigh_geometry
+
+    if args.real is None:
+        raise SystemExit("--geometry needs --real (the real corpus, with each document's .bbox.html)")
+    real, _ = load(args.real)
+    docs = [d for d in real if (args.real / d.family / f"{d.name}.bbox.html").exists()]
+    data: dict[str, tuple[list[tuple[float, ...]], list[int], list[str]]] = {}
+    for split in ("tune", "validate"):
+        part = [d for d in docs if d.split == split]
+        jobs = [(d.source, d.truth, str(args.real / d.family / f"{d.name}.bbox.html")) for d in part]
+        X: list[tuple[float, ...]] = []
+        y: list[int] = []
+        fam: list[str] = []
+        with ProcessPoolExecutor(2) as pool:
+            for d, rows in zip(part, pool.map(geometry_boundaries, jobs, chunksize=2), strict=True):
+                X += [f for f, _ in rows]
+                y += [label for _, label in rows]
+                fam += [d.family] * len(rows)
+        data[split] = (X, y, fam)
+    X, y, fam = data["tune"]
+    Xa, ya = np.array(X), np.array(y)
+    count = Counter(fam)
+    weight = np.array([1.0 / count[f] for f in fam])
+    weight *= len(weight) / weight.sum()
+    source = np.array([source_of(f) for f in fam])
+
+    def fitted(rows: Any, labels: Any, w: Any) -> Any:
+        return HistGradientBoostingClassifier(
+            max_iter=args.trees, max_depth=args.depth, early_stopping=False, random_state=0
+        ).fit(rows, labels, sample_weight=w)
+
+    held_out = np.zeros(len(y))
+    for name in sorted(set(source)):
+        out = source == name
+        held_out[out] = fitted(Xa[~out], ya[~out], weight[~out]).decision_function(Xa[out])
+    unfinished = Xa[:, 0] > 0.5  # prev_unfinished, the first feature
+    grid = [k / 20 for k in range(-60, 61)]
+
+    def errors(scores: Any, labels: Any, keep: Any, t: float) -> tuple[int, int]:
+        joins = scores > t
+        return int((joins & (labels == 0) & keep).sum()), int((~joins & (labels == 1) & keep).sum())
+
+    # Each threshold the one with the fewest errors out of the fit; after an unfinished line a
+    # false start breaks a sentence as well as a paragraph: it counts twice.
+    # With --thresholds, the two given (chosen end to end on the tuning families: bench/fit_weights.py's
+    # docstring).
+    finished_t = min(grid, key=lambda t: (sum(errors(held_out, ya, ~unfinished, t)), abs(t)))
+    unfinished_t = min(
+        grid,
+        key=lambda t: (
+            errors(held_out, ya, unfinished, t)[0] + 2 * errors(held_out, ya, unfinished, t)[1],
+            abs(t),
+        ),
+    )
+    print(f"out of the fit: {finished_t:+.2f} after a sentence's end, {unfinished_t:+.2f} mid-sentence")
+    if args.thresholds:
+        finished_t, unfinished_t = args.thresholds
+    model = fitted(Xa, ya, weight)
+
+    def judged(scores: Any, labels: Any, rows: Any) -> str:
+        cut = np.where(rows[:, 0] > 0.5, unfinished_t, finished_t)
+        joins = scores > cut
+        false_joins, false_starts = int((joins & (labels == 0)).sum()), int((~joins & (labels == 1)).sum())
+        return f"{false_joins} false joins, {false_starts} false starts"
+
+    Xv, yv = np.array(data["validate"][0]), np.array(data["validate"][1])
+    print(
+        f"boundaries: tuning {len(y)} ({int(ya.sum())} joins), validation {len(yv)} ({int(yv.sum())} joins)"
+    )
+    print(f"thresholds: {finished_t:+.2f} after a sentence's end, {unfinished_t:+.2f} mid-sentence")
+    print(f"tuning, each source scored by trees fitted on the others: {judged(held_out, ya, Xa)}")
+    if len(yv):
+        print(f"validation (judged only): {judged(model.decision_function(Xv), yv, Xv)}")
+    trees = _trees(model)
+    if not args.dry_run:
+        out = {
+            "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
+            "HistGradientBoostingClassifier), bench/fit_weights.py --geometry",
+            "fitted_on": f"corpora/real tuning families with each document's pdftotext -bbox-layout boxes: "
+            f"{len(set(fam))} families, {len(y)} boundaries (each family weighing as much as another)",
+            "features": list(weigh_geometry.NAMES),
+            "baseline": round(float(model._baseline_prediction.ravel()[0]) - finished_t, 6),
+            "threshold": finished_t,
+            "trees": [*trees, _stump(finished_t, unfinished_t)],
+        }
+        target = ROOT / "srtext" / "pipeline" / "weights_geometry.py"
+        target.write_text(weigh_geometry.weights_module(out), encoding="utf-8")
+        print(f"wrote {target.relative_to(ROOT)}")
+
+
+def _trees(model: Any) -> list[list[list[float]]]:
+    """The fitted trees as lists of nodes (feature, threshold, left, right, value; feature -1: a leaf)."""
+    trees = []
+    for (predictor,) in model._predictors:
+        trees.append(
+            [
+                [
+                    -1 if n["is_leaf"] else int(n["feature_idx"]),
+                    round(float(n["num_threshold"]), 6),
+                    int(n["left"]),
+                    int(n["right"]),
+                    round(float(n["value"]), 6),
+                ]
+                for n in predictor.nodes
+            ]
+        )
+    return trees
+
+
+def _stump(finished: float, unfinished: float) -> list[list[float]]:
+    """The second threshold as one more tree: a stump on prev_unfinished (feature 0) that moves the
+    score of a boundary after an unfinished line by the difference of the two."""
+    return [[0, 0.5, 1, 2, 0.0], [-1, 0.0, 0, 0, 0.0], [-1, 0.0, 0, 0, round(finished - unfinished, 6)]]
+
+
 def _collect(docs: list[Doc]) -> tuple[list[list[float]], list[int], list[int]]:
     X: list[list[float]] = []
     y: list[int] = []
@@ -142,7 +345,24 @@ def main() -> None:
         help="when no threshold beats the rules on both errors, take the best that breaks no more sentences",
     )
     ap.add_argument("--real", type=Path, help="the real corpus (corpora/real/full): its tuning families too")
+    ap.add_argument(
+        "--geometry",
+        action="store_true",
+        help="fit the model for lines with geometry (srtext/pipeline/weights_geometry.py) "
+        "on --real's tuning families",
+    )
+    ap.add_argument(
+        "--thresholds",
+        type=float,
+        nargs=2,
+        metavar=("FINISHED", "UNFINISHED"),
+        help="with --geometry: these thresholds (after a sentence's end, mid-sentence), "
+        "not those chosen out of the fit",
+    )
     args = ap.parse_args()
+    if args.geometry:
+        fit_geometry(args)
+        return
     from sklearn.ensemble import HistGradientBoostingClassifier
     from sklearn.linear_model import LogisticRegression
 
@@ -251,21 +471,7 @@ def main() -> None:
         f"validation {errors(at(thresholds, raw_v, Xv), yv)}"
     )
     names = [name for name, _ in weigh.FEATURES]
-    trees = []
-    for (predictor,) in model._predictors:
-        nodes = predictor.nodes
-        trees.append(
-            [
-                [
-                    -1 if n["is_leaf"] else int(n["feature_idx"]),
-                    round(float(n["num_threshold"]), 6),
-                    int(n["left"]),
-                    int(n["right"]),
-                    round(float(n["value"]), 6),
-                ]
-                for n in nodes
-            ]
-        )
+    trees = _trees(model)
     if not args.dry_run:
         data = {
             "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
@@ -276,14 +482,7 @@ def main() -> None:
             "threshold": finished_threshold,
             # The second threshold as one more tree: a stump on prev_unfinished that moves the
             # score of a boundary after an unfinished line by the difference of the two.
-            "trees": [
-                *trees,
-                [
-                    [0, 0.5, 1, 2, 0.0],
-                    [-1, 0.0, 0, 0, 0.0],
-                    [-1, 0.0, 0, 0, round(finished_threshold - unfinished_threshold, 6)],
-                ],
-            ],
+            "trees": [*trees, _stump(finished_threshold, unfinished_threshold)],
         }
         target = ROOT / "srtext" / "pipeline" / "weights.py"
         target.write_text(weigh.weights_module(data), encoding="utf-8")

@@ -34,6 +34,7 @@ RULES = {
     "geometry-heading-in-larger-type": "larger_type",
     "geometry-text-after-a-list": "outdented_after_item",
     "geometry-body-type-under-a-heading": "body_type_under_heading",
+    "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
 }
 
 

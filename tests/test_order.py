@@ -37,7 +37,7 @@ PINNED = {
     ("sentence_then_blank_line", "weighed_boundary"),
     ("reference_entry", "reference_entry_goes_on"),
     ("outdented_after_item", "item_goes_on"),
-    ("body_type_under_heading", "short_after_heading"),
+    ("indented_after_full_line", "weighed_on_the_page"),
 }
 
 RULE_TABLES = ("ANY_LINE_RULES", "SHORT_LINE_RULES", "LONG_LINE_RULES")

@@ -35,6 +35,7 @@ from srtext.pipeline.rules.geometry import (
     larger_type,
     on_the_same_line,
     outdented_after_item,
+    weighed_on_the_page,
 )
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -85,8 +86,9 @@ from srtext.pipeline.rules.short_lines import (
 #: answer for some lines alike, and the first of each must come first (each has a
 #: case file that fails when the two are swapped: tests/test_order.py):
 #:
-#: * body_type_under_heading before short_after_heading: a short line in the
-#:   body's type under a heading in larger type is no line of the heading;
+#: * indented_after_full_line before weighed_on_the_page: an indent under a full
+#:   line that ended a sentence starts a paragraph whatever the weighing says (the
+#:   rules that read the page plainly come before the page's soft evidence weighed);
 #: * outdented_after_item before item_goes_on: a line back at the column's edge
 #:   below a gap ends the item, though the item's last line stopped near the margin;
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
@@ -147,6 +149,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     gap_before_line,
     indented_after_full_line,
     body_type_under_heading,
+    weighed_on_the_page,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -162,6 +165,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_short_line,
     gap_before_line,
     indented_after_full_line,
+    weighed_on_the_page,
     indented_after_finished_line,
     word_would_have_fitted,
     sentence_then_blank_line,
@@ -180,6 +184,10 @@ def text_only(by_band: tuple[tuple[Rule, ...], ...]) -> tuple[tuple[Rule, ...], 
 
 
 _BY_BAND_TEXT = text_only(_BY_BAND)
+
+
+# What weighed_on_the_page asks when the page says a paragraph starts: the rules after it.
+geometry.AFTER_THE_PAGE[:] = [rules[rules.index(weighed_on_the_page) + 1 :] for rules in _BY_BAND]
 
 
 def decide(c: Ctx) -> tuple[str, str, str]:

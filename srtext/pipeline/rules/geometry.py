@@ -22,9 +22,11 @@ from srtext.pipeline.rules.context import (
     START,
     START_HEADING,
     Ctx,
+    Rule,
     Verdict,
     mid_sentence,
 )
+from srtext.pipeline.weigh_geometry import boundary
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,6 +47,9 @@ LOCAL = 1.1
 MUCH_LARGER = 1.3
 #: The usual leading, in font heights (baseline to baseline): larger type is set with more.
 LEADING = 1.2
+#: Each band's rules after :func:`weighed_on_the_page` (short lines, full and long
+#: ones), set by :mod:`srtext.pipeline.rules` where it orders the tables.
+AFTER_THE_PAGE: list[tuple[Rule, ...]] = [(), ()]
 
 
 def _own_gap(geo: LineGeo) -> float:
@@ -235,3 +240,31 @@ def larger_type(c: Ctx) -> Verdict | None:
     if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
         return None  # the text around it is in the same type: a paragraph set larger than the usual
     return START_HEADING, "larger type than the body's and the lines around it, no sentence in it: a heading"
+
+
+def weighed_on_the_page(c: Ctx) -> Verdict | None:
+    """The page's soft evidence is weighed with the text's (:mod:`srtext.pipeline.weigh_geometry`).
+
+    A gap above a line, an indent, the room the line above left at the right
+    margin for this line's first word, larger or smaller type: each points one
+    way more or less often, and none decides alone (a gap inside a paragraph
+    around an inline formula, an indent that is a list's, a short line that
+    is code).  Boosted trees fitted on the real corpus's tuning families weigh
+    them with the text's evidence.  When they say the line goes on, it joins;
+    when they say a paragraph starts, the text's rules after this one say
+    what starts (a paragraph or a heading), and a join of theirs becomes a
+    start.  Only for a line with geometry and a paragraph open.
+    """
+    s = c.state
+    if s is None or c.cur.ev.geo is None or s.kind not in (BODY, HEADING):
+        return None
+    joins, score, why = boundary(c, _geo(c) is not None)
+    if joins:
+        return JOIN, f"weighed on the page {score:+.1f}, the paragraph goes on ({why})"
+    for rule in AFTER_THE_PAGE[0 if c.short else 1]:
+        verdict = rule(c)
+        if verdict is not None:
+            if verdict[0] != JOIN:
+                return None  # the rules after this one start it too, and say what starts
+            break
+    return START, f"weighed on the page {score:+.1f}, a paragraph starts ({why})"
