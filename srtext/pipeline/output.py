@@ -83,10 +83,12 @@ def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | Non
 
     The items of one list follow each other without blank lines (a "tight" list).
 
-    >>> ps = [Paragraph("2.1 Data", "heading", (1,), 1), Paragraph("• First point", "body", (2,), 1),
-    ...       Paragraph("• Second", "body", (3,), 1), Paragraph("# of items", "body", (4,), 1),
-    ...       Paragraph("Figure 1: A map", "caption", (5,), 1)]
+    >>> ps = [Paragraph("A report", "heading", (1,), 1), Paragraph("2.1 Data", "heading", (2,), 1),
+    ...       Paragraph("• First point", "body", (3,), 1), Paragraph("• Second", "body", (4,), 1),
+    ...       Paragraph("# of items", "body", (5,), 1), Paragraph("Figure 1: A map", "caption", (6,), 1)]
     >>> print("".join(format_markdown(ps)), end="")
+    # A report
+    <BLANKLINE>
     ## 2.1 Data
     <BLANKLINE>
     - First point
