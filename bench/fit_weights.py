@@ -279,21 +279,14 @@ def fit_geometry(args: argparse.Namespace) -> None:
     print(f"tuning, each source scored by trees fitted on the others: {judged(held_out, ya, Xa)}")
     if len(yv):
         print(f"validation (judged only): {judged(model.decision_function(Xv), yv, Xv)}")
-    trees = _trees(model)
     if not args.dry_run:
-        out = {
-            "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
-            "HistGradientBoostingClassifier), bench/fit_weights.py --geometry",
-            "fitted_on": f"corpora/real tuning families with each document's pdftotext -bbox-layout boxes: "
-            f"{len(set(fam))} families, {len(y)} boundaries (each family weighing as much as another)",
-            "features": list(weigh_geometry.NAMES),
-            "baseline": round(float(model._baseline_prediction.ravel()[0]) - finished_t, 6),
-            "threshold": finished_t,
-            "trees": [*trees, _stump(finished_t, unfinished_t)],
-        }
-        target = ROOT / "srtext" / "pipeline" / "weights_geometry.py"
-        target.write_text(weigh_geometry.weights_module(out), encoding="utf-8")
-        print(f"wrote {target.relative_to(ROOT)}")
+        fitted_on = (
+            f"corpora/real tuning families with each document's pdftotext -bbox-layout boxes: "
+            f"{len(set(fam))} families, {len(y)} boundaries (each family weighing as much as another)"
+        )
+        names = list(weigh_geometry.NAMES)
+        out = _written(args, model, "--geometry", fitted_on, names, finished_t, unfinished_t)
+        _write("weights_geometry.py", weigh_geometry.weights_module(out))
 
 
 def _trees(model: Any) -> list[list[list[float]]]:
@@ -471,22 +464,38 @@ def main() -> None:
         f"validation {errors(at(thresholds, raw_v, Xv), yv)}"
     )
     names = [name for name, _ in weigh.FEATURES]
-    trees = _trees(model)
     if not args.dry_run:
-        data = {
-            "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
-            "HistGradientBoostingClassifier), bench/fit_weights.py",
-            "fitted_on": fitted_on,
-            "features": names,
-            "baseline": round(float(model._baseline_prediction.ravel()[0]) - finished_threshold, 6),
-            "threshold": finished_threshold,
-            # The second threshold as one more tree: a stump on prev_unfinished that moves the
-            # score of a boundary after an unfinished line by the difference of the two.
-            "trees": [*trees, _stump(finished_threshold, unfinished_threshold)],
-        }
-        target = ROOT / "srtext" / "pipeline" / "weights.py"
-        target.write_text(weigh.weights_module(data), encoding="utf-8")
-        print(f"wrote {target.relative_to(ROOT)}")
+        data = _written(args, model, "", fitted_on, names, finished_threshold, unfinished_threshold)
+        _write("weights.py", weigh.weights_module(data))
+
+
+def _written(
+    args: argparse.Namespace,
+    model: Any,
+    option: str,
+    fitted_on: str,
+    names: list[str],
+    finished: float,
+    unfinished: float,
+) -> dict[str, Any]:
+    """The data of a weights module: the fitted trees, their baseline moved by the threshold after a
+    sentence's end, and the second threshold as one more tree: a stump on prev_unfinished that moves
+    the score of a boundary after an unfinished line by the difference of the two."""
+    return {
+        "model": f"{args.trees} gradient-boosted trees of depth {args.depth} (scikit-learn "
+        f"HistGradientBoostingClassifier), bench/fit_weights.py{' ' + option if option else ''}",
+        "fitted_on": fitted_on,
+        "features": names,
+        "baseline": round(float(model._baseline_prediction.ravel()[0]) - finished, 6),
+        "threshold": finished,
+        "trees": [*_trees(model), _stump(finished, unfinished)],
+    }
+
+
+def _write(name: str, text: str) -> None:
+    target = ROOT / "srtext" / "pipeline" / name
+    target.write_text(text, encoding="utf-8")
+    print(f"wrote {target.relative_to(ROOT)}")
 
 
 if __name__ == "__main__":

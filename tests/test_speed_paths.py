@@ -288,13 +288,20 @@ def test_lines_between_the_zones_count_as_if_masked_as_they_came(monkeypatch: py
                 assert repeats.in_the_text(m) == (middle[m] >= repeats.top[m] + repeats.bottom[m]), m
 
 
-def test_the_trees_written_out_answer_as_the_trees_walked() -> None:
-    """weights.weigh (weigh.written_out) gives walk's floats: each feature a hair either side of
-    each of its thresholds, on them, and beyond them."""
-    from srtext.pipeline import weigh, weights
+_MODELS = ("weights", "weights_geometry")
 
-    baseline, trees = weigh.model()
-    near: list[list[float]] = [[-9.0, 0.0, 1.0, 99.0] for _ in weigh.FEATURES]
+
+@pytest.mark.parametrize("module", _MODELS)
+def test_the_trees_written_out_answer_as_the_trees_walked(module: str) -> None:
+    """weights.weigh and weights_geometry.weigh (weigh.written_out) give walk's floats: each feature
+    a hair either side of each of its thresholds, on them, and beyond them."""
+    import importlib
+
+    from srtext.pipeline import weigh
+
+    written = importlib.import_module(f"srtext.pipeline.{module}")
+    baseline, trees = written.BASELINE, written.TREES
+    near: list[list[float]] = [[-9.0, 0.0, 1.0, 99.0] for _ in written.FEATURES]
     for tree in trees:
         for feature, threshold, *_ in tree:
             if feature >= 0:
@@ -302,19 +309,22 @@ def test_the_trees_written_out_answer_as_the_trees_walked() -> None:
     rnd = random.Random(41)
     for _ in range(5_000):
         values = tuple(rnd.choice(points) for points in near)
-        assert weights.weigh(values) == weigh.walk(values, baseline, trees), values
+        assert written.weigh(values) == weigh.walk(values, baseline, trees), values
 
 
-def test_the_trees_written_out_are_the_trees_of_the_module() -> None:
-    """weights.py is what weigh.weights_module writes of its own data: its code and its TREES agree."""
-    from srtext.pipeline import weigh, weights
+@pytest.mark.parametrize("module", _MODELS)
+def test_the_trees_written_out_are_the_trees_of_the_module(module: str) -> None:
+    """Each weights module is what its weights_module writes of its own data: its code and its TREES agree."""
+    import importlib
 
+    written = importlib.import_module(f"srtext.pipeline.{module}")
+    writer = importlib.import_module("srtext.pipeline.weigh" + ("" if module == "weights" else "_geometry"))
     data = {
-        "model": weights.MODEL,
-        "fitted_on": weights.FITTED_ON,
-        "features": list(weights.FEATURES),
-        "baseline": weights.BASELINE,
-        "threshold": weights.THRESHOLD,
-        "trees": weights.TREES,
+        "model": written.MODEL,
+        "fitted_on": written.FITTED_ON,
+        "features": list(written.FEATURES),
+        "baseline": written.BASELINE,
+        "threshold": written.THRESHOLD,
+        "trees": written.TREES,
     }
-    assert weigh.weights_module(data) == Path(weights.__file__).read_text(encoding="utf-8")
+    assert writer.weights_module(data) == Path(written.__file__).read_text(encoding="utf-8")

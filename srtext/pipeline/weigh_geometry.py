@@ -151,17 +151,16 @@ def boundary(c: Ctx, above: bool) -> tuple[bool, float, str]:
 
 @lru_cache(maxsize=1 << 14)
 def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
-    """The log-odds of joining for these feature values, and the three features with most credit."""
-    baseline, trees = model()
-    credit = [0.0] * len(values)
-    score = baseline
-    for tree in trees:
-        node = tree[0]
-        while node[0] >= 0:
-            child = tree[node[2] if values[node[0]] <= node[1] else node[3]]
-            credit[node[0]] += child[4] - node[4]
-            node = child
-        score += node[4]
+    """The log-odds of joining for these feature values, and the three features with most credit.
+
+    The trees are asked as ``weights_geometry.weigh``, the code
+    :func:`srtext.pipeline.weigh.written_out` made of them (the same floats as
+    walking them, :func:`srtext.pipeline.weigh.walk`).
+    """
+    model()
+    from srtext.pipeline import weights_geometry
+
+    score, credit = weights_geometry.weigh(values)
     ranked = sorted(range(len(credit)), key=lambda k: -abs(credit[k]))[:3]
     why = ", ".join(f"{NAMES[k]} {credit[k]:+.1f}" for k in ranked if credit[k])
     return score, why
