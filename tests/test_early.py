@@ -373,3 +373,32 @@ def test_an_interrupt_while_the_command_line_is_imported(
     assert main() == 130
     assert capsys.readouterr().err == "srtext: interrupted\n"
     assert early._started == [] and _alive(fake) == []
+
+
+@pytest.mark.parametrize("ahead", [False, True], ids=["spawned", "claimed"])
+def test_an_interrupt_as_a_run_is_taken_leaves_no_pdftotext(
+    fake: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool
+) -> None:
+    """Ctrl-C that lands right after pdftotext is started or claimed, before the run is in the list
+    of runs to reap: the run is reaped all the same (the signals wait until it is listed)."""
+    from srtext.run import extract
+
+    monkeypatch.setenv("SLEEP", "30")
+    if ahead:
+        assert early.start(str(PDF), geometry=False)
+    taken = early.claim if ahead else early.spawn
+
+    def interrupted(*args: object) -> early.Run | None:
+        run = taken(*args)  # type: ignore[operator]
+        os.kill(os.getpid(), signal.SIGINT)  # delivered at once, unless held
+        return run
+
+    monkeypatch.setattr(early, "claim" if ahead else "spawn", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        extract._pdftotext_runs(str(PDF), [()])
+    early.discard()
+    deadline = time.monotonic() + 10
+    while not fake.read_text().split() and time.monotonic() < deadline:  # killed before it wrote?
+        time.sleep(0.05)
+    time.sleep(0.2)
+    assert _alive(fake) == []

@@ -180,13 +180,10 @@ def _pdftotext_runs(
     started: list[early.Run] = []
     try:
         for flags in runs:
-            run = early.claim(path, flags) if path is not None else None
-            if run is None:
-                try:
-                    run = early.spawn(path or "-", flags)
-                except OSError as e:
-                    raise PDFError(f"cannot run pdftotext: {e.strerror or e}") from None
-            started.append(run)
+            try:
+                early.take(path, flags, started)
+            except OSError as e:
+                raise PDFError(f"cannot run pdftotext: {e.strerror or e}") from None
         outputs: list[list[bytes]] = [[] for _ in runs]
         messages: list[list[bytes]] = [[] for _ in runs]
         poll = select.poll()
