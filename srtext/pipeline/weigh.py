@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from srtext.lang import HYPHENS
@@ -64,6 +64,7 @@ FEATURES: tuple[tuple[str, str], ...] = (
     ("paragraph_lines", "the document's full lines per plain paragraph end (0: unknown), at most 16"),
     ("wrapped_at_cw", "the document's share of lines wrapped near the margin that end at CW (0 to 1)"),
 )
+_NAMES = tuple(name for name, _ in FEATURES)
 
 
 def features(c: Ctx) -> tuple[float, ...]:
@@ -211,10 +212,18 @@ def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
     ``weights.weigh``, the code :func:`written_out` made of them.
     """
     score, credit = _weigh()(values)
+    return score, credited(credit, _NAMES)
+
+
+def credited(credit: list[float], names: Sequence[str]) -> str:
+    """The three features with most credit, each with its credit ("lower -11.6, cjk +6.0").
+
+    >>> credited([0.0, -2.5, 1.0, 0.25, 3.0], "abcde")
+    'e +3.0, b -2.5, c +1.0'
+    """
     largest = [-abs(x) for x in credit]
     ranked = sorted(range(len(credit)), key=largest.__getitem__)[:3]
-    why = ", ".join(f"{FEATURES[k][0]} {credit[k]:+.1f}" for k in ranked if credit[k])
-    return score, why
+    return ", ".join(f"{names[k]} {credit[k]:+.1f}" for k in ranked if credit[k])
 
 
 @cache

@@ -161,9 +161,7 @@ def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
     from srtext.pipeline import weights_geometry
 
     score, credit = weights_geometry.weigh(values)
-    ranked = sorted(range(len(credit)), key=lambda k: -abs(credit[k]))[:3]
-    why = ", ".join(f"{NAMES[k]} {credit[k]:+.1f}" for k in ranked if credit[k])
-    return score, why
+    return score, weigh.credited(credit, NAMES)
 
 
 def weights_module(data: dict[str, Any]) -> str:
