@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext import Config
+from srtext import Config, SentenceRecovery
 from srtext.api import recover
 from srtext.geometry.bbox import parse_bbox
 from srtext.pipeline.events import Decision
@@ -26,3 +26,13 @@ def case_decisions(case: Path, geometry: bool) -> list[Decision]:
     text, boxes = parse_bbox(case.read_text(encoding="utf-8"))
     events = recover(text_lines(text), Config(), geometry=boxes if geometry else None)
     return [e for e in events if isinstance(e, Decision)]
+
+
+def assert_needs_its_geometry(case: Path, rules: set[str], silent: set[str]) -> None:
+    """A case of pdftotext -bbox-layout XHTML comes out as expected with its boxes and otherwise with its
+    text alone; ``rules`` decide some of its lines with the boxes, and none of ``silent`` without them."""
+    expected = case.with_suffix(".expected").read_text(encoding="utf-8")
+    assert SentenceRecovery(case).out_text == expected
+    assert SentenceRecovery(case, geometry="off").out_text != expected  # text alone gets it wrong
+    assert rules <= {d.rule for d in case_decisions(case, geometry=True)}
+    assert not {d.rule for d in case_decisions(case, geometry=False)} & silent
