@@ -402,18 +402,43 @@ _FastLine = tuple[float, float, float, float, list[tuple[str, str, str]], int]
 _LONGEST = (1 << 16) // 4
 
 
+def font_height(words: list[tuple[float, str]]) -> float:
+    """A line's type size: the upper median height of its words' boxes, of words with a letter or digit.
+
+    A picture character's box (an emoji before a README's heading, a bullet, an
+    arrow) is taller than the type around it: in a short heading it would be
+    the median and make the heading look larger than its type.  Such words count
+    only in a line that has no other.
+
+    >>> font_height([(18.0, "\N{ROCKET}"), (12.0, "Install")]), font_height([(18.0, "\N{ROCKET}")])
+    (12.0, 18.0)
+    >>> font_height([(10.0, "a"), (12.0, "Bb"), (11.0, "c")])
+    11.0
+    """
+    heights = sorted(h for h, text in words if any(ch.isalnum() for ch in text)) or sorted(
+        h for h, _ in words
+    )
+    return heights[len(heights) // 2]
+
+
 def _fast_box(
     page: int, width: float, height: float, parts: list[_FastLine], block: int, column: int, gap: float | None
 ) -> LineBox:
     """:func:`_box` of lines whose words are (yMin, yMax, text) as the XHTML writes them."""
     if len(parts) == 1:
-        heights = last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[0][4]])
+        last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[0][4]])
         left, right = parts[0][0], parts[0][2]
     else:
-        heights = sorted([float(y1) - float(y0) for part in parts for y0, y1, _text in part[4]])
         last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[-1][4]])
         left = min(part[0] for part in parts)
         right = max(part[2] for part in parts)
+    font = font_height(
+        [
+            (float(y1) - float(y0), _unescape(text) if "&" in text else text)
+            for part in parts
+            for y0, y1, text in part[4]
+        ]
+    )
     bottom = parts[-1][3]
     baseline = bottom - DESCENT * last[len(last) // 2]
     return LineBox(
@@ -425,7 +450,7 @@ def _fast_box(
         baseline,
         parts[0][1],
         bottom,
-        heights[len(heights) // 2],
+        font,
         block,
         column,
         gap,
@@ -493,8 +518,7 @@ def _box(
     ``gap`` is the gap before the first part; a joined line's box is the union
     of its parts, its baseline the last part's.
     """
-    heights = sorted(w.y1 - w.y0 for part in parts for w in part[4])
-    font = heights[len(heights) // 2]
+    font = font_height([(w.y1 - w.y0, w.text) for part in parts for w in part[4]])
     left = min(part[0] for part in parts)
     right = max(part[2] for part in parts)
     bottom = parts[-1][3]
