@@ -1,7 +1,7 @@
 """Every paragraph-boundary error of srtext on a corpus, classified by the rule that made it.
 
     python bench/errors.py [--corpus corpora/real/full] [--split tune] [--family F] [--examples 3]
-        [--rule NAME] [--json FILE]
+        [--rule NAME] [--json FILE] [--geometry]
 
 For each document (``FAMILY/ID.pdftotext.txt`` with ``ID.truth.txt`` one paragraph
 per line and ``ID.json`` giving its ``split``), srtext's decision for every input
@@ -12,7 +12,9 @@ A line srtext starts (a paragraph or a heading) where the truth joins is a
 **spurious** break (it shows as NL+ and a broken sentence); a line srtext joins
 where the truth starts is a **missing** break (NL-); a line srtext drops whose
 words the truth keeps is **lost**.  Lines whose first word the truth does not
-hold (furniture, a misordered piece) are not judged.
+hold (furniture, a misordered piece) are not judged.  With ``--geometry`` each line
+has the box of its document's ``ID.bbox.html`` (pdftotext ``-bbox-layout``), as
+``srtext x.pdf`` reads it; a document without one is judged on its text alone.
 
 The counts are per rule name, so that a change to a rule can be judged by the
 errors it owns; ``--split`` keeps to the tuning documents by default: read the
@@ -40,11 +42,11 @@ STARTS = frozenset({"start", "heading"})
 JOINS = frozenset({"join", "merge"})
 
 
-def judged(doc: Doc) -> list[tuple[str, str, str, int, str, str]]:
+def judged(doc: Doc, bbox: Path | None = None) -> list[tuple[str, str, str, int, str, str]]:
     """``(verdict, rule, kind, line number, previous kept line, line)`` for every line judged wrong.
 
-    >>> d = Doc("x", "f", "en", "tune", 1, "A first line that ends\\nhere. And more\\n\\nNext one.\\n",
-    ...         "A first line that ends here.\\nAnd more\\nNext one.\\n")
+    >>> d = Doc("x", "f", "en", "tune", 1, "A first line that ends\\nhere. And more.\\n\\nNext one.\\n",
+    ...         "A first line that ends here. And more.\\nNext one.\\n")
     >>> [(v, n) for v, _, _, n, _, _ in judged(d)]
     []
     """
@@ -55,6 +57,11 @@ def judged(doc: Doc) -> list[tuple[str, str, str, int, str, str]]:
         starts.add(len(truth))
         truth += words(p)
     sr = SentenceRecovery(doc.source)
+    if bbox is not None and bbox.is_file():
+        from srtext.geometry.bbox import align as align_boxes
+        from srtext.geometry.bbox import parse_bbox
+
+        sr.geometry = align_boxes(doc.source, *parse_bbox(bbox.read_text(encoding="utf-8", errors="replace")))
     decisions = sr.decisions
     line_words = [words(d.line.text) for d in decisions]
     src = [w for ws in line_words for w in ws]
@@ -91,6 +98,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--examples", type=int, default=3, help="examples shown per rule and verdict")
     ap.add_argument("--rule", default="", help="show every example of this rule")
     ap.add_argument("--json", type=Path, help="write every error as JSON lines here")
+    ap.add_argument("--geometry", action="store_true", help="each line with its box (ID.bbox.html)")
     args = ap.parse_args(argv)
     if not args.corpus.is_dir():
         print(f"errors: no corpus at {args.corpus}", file=sys.stderr)
@@ -109,7 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     judged_lines = 0
     for doc in docs:
         judged_lines += doc.source.count("\n")
-        for verdict, rule, kind, number, prev, text in judged(doc):
+        bbox = args.corpus / doc.family / f"{doc.name}.bbox.html" if args.geometry else None
+        for verdict, rule, kind, number, prev, text in judged(doc, bbox):
             key = (verdict, rule)
             counts[key] += 1
             if len(examples[key]) < args.examples or rule == args.rule:
