@@ -32,7 +32,8 @@ RULES = {
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
     "geometry-piece-to-the-right-on-its-row": "on_the_same_line",  # same top: pdftotext split the line
     "geometry-heading-in-larger-type": "larger_type",
-    "geometry-text-after-a-list": "outdented_after_item",
+    "geometry-text-after-a-list": "gap_after_item",
+    "geometry-text-after-an-item-at-the-edge": "gap_after_item",  # no hanging indent: the gap tells
     "geometry-body-type-under-a-heading": "body_type_under_heading",
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
 }

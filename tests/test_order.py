@@ -36,7 +36,7 @@ PINNED = {
     ("body_mid_sentence", "body_after_short_line"),
     ("sentence_then_blank_line", "weighed_boundary"),
     ("reference_entry", "reference_entry_goes_on"),
-    ("outdented_after_item", "item_goes_on"),
+    ("gap_after_item", "item_goes_on"),
     ("indented_after_full_line", "weighed_on_the_page"),
 }
 

@@ -30,11 +30,11 @@ from srtext.pipeline.rules.any_line import (
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
     body_type_under_heading,
+    gap_after_item,
     gap_before_line,
     indented_after_full_line,
     larger_type,
     on_the_same_line,
-    outdented_after_item,
     weighed_on_the_page,
 )
 from srtext.pipeline.rules.long_lines import (
@@ -89,8 +89,8 @@ from srtext.pipeline.rules.short_lines import (
 #: * indented_after_full_line before weighed_on_the_page: an indent under a full
 #:   line that ended a sentence starts a paragraph whatever the weighing says (the
 #:   rules that read the page plainly come before the page's soft evidence weighed);
-#: * outdented_after_item before item_goes_on: a line back at the column's edge
-#:   below a gap ends the item, though the item's last line stopped near the margin;
+#: * gap_after_item before item_goes_on: a line below a gap ends the item,
+#:   though the item's last line stopped near the margin;
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
 #:   loose line (one word a line), or a function word alone inside a sentence, is
 #:   text, though a short line with little prose looks like debris;
@@ -115,7 +115,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     enumerated_item,
     letter_bullet,
-    outdented_after_item,
+    gap_after_item,
     item_goes_on,
     theorem_label,
     title_after_its_number,

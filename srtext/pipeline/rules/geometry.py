@@ -123,26 +123,23 @@ def gap_before_line(c: Ctx) -> Verdict | None:
     return START, "a gap above the line beyond the usual leading: a paragraph starts"
 
 
-def outdented_after_item(c: Ctx) -> Verdict | None:
-    """A line back at the column's edge, set apart by space below a bulleted item, starts a paragraph.
+def gap_after_item(c: Ctx) -> Verdict | None:
+    """A line set apart by space below a bulleted item starts a paragraph: the item has ended.
 
-    An item's lines hang indented under its bullet; the text after the list
-    starts at the column's edge, below a gap.  Text alone sees an item's last
-    line that stopped short of the margin without a sentence's end (a URL, a
-    command) and takes the next line for the item's.  The line must stand at
-    least :data:`INDENT`'s least indent to the left of the item's last line,
-    below a gap of :data:`GAP`; not a line that goes on in lower case.
+    Text alone sees an item's last line that stopped short of the margin
+    without a sentence's end (a URL, a command, "→ https://...") and takes the
+    next line for the item's.  On the page an item's lines follow each other at
+    the usual leading, whether they hang indented under the bullet or start at
+    the column's edge; the text after the list stands below a gap of
+    :data:`GAP` or more.  Not a line that goes on in lower case.
     """
     geo = _geo(c)
     s = c.state
     if geo is None or s is None or s.kind != BODY or geo.gap_extra is None or geo.gap_extra < GAP or c.lower:
         return None
-    last = s.last.geo
-    if last is None or last.indent - geo.indent < INDENT[0] * geo.unit:
+    if s.last.geo is None or not starts_list_item(s.lines[0].text):
         return None
-    if not starts_list_item(s.lines[0].text):
-        return None
-    return START, "back at the column's edge, set apart by space below a bulleted item: a paragraph starts"
+    return START, "set apart by space below a bulleted item: the item has ended, a paragraph starts"
 
 
 def body_type_under_heading(c: Ctx) -> Verdict | None:
