@@ -34,6 +34,7 @@ RULES = {
     "geometry-heading-in-larger-type": "larger_type",
     "geometry-text-after-a-list": "gap_after_item",
     "geometry-text-after-an-item-at-the-edge": "gap_after_item",  # no hanging indent: the gap tells
+    "geometry-full-row-cut-into-pieces": "goes_on_below_a_split_row",
     "geometry-body-type-under-a-heading": "body_type_under_heading",
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
 }

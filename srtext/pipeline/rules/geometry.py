@@ -15,7 +15,7 @@ tried on the tuning families of the real corpus only (bench/real_report.py).
 
 from __future__ import annotations
 
-from srtext.pipeline.classify import LineClass, starts_list_item
+from srtext.pipeline.classify import Band, LineClass, starts_list_item
 from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -35,6 +35,12 @@ if TYPE_CHECKING:
 
 #: A gap this many body font heights beyond the usual leading sets a paragraph apart.
 GAP = 0.3
+#: A line within this much (body font heights) of the usual leading follows the line above as in a paragraph.
+SAME_LEADING = 0.15
+#: Two lines whose font heights differ by less than this share of the body's are in the same type.
+SAME_TYPE = 0.05
+#: A printed line whose right edge is within this many font heights of its column's is full.
+ROW_FULL = 3.0
 #: An indent between these many body font heights is a paragraph's first line
 #: (less is a ragged edge, more a quotation, a list's hanging indent or code).
 INDENT = (0.6, 4.0)
@@ -140,6 +146,33 @@ def gap_after_item(c: Ctx) -> Verdict | None:
     if s.last.geo is None or not starts_list_item(s.lines[0].text):
         return None
     return START, "set apart by space below a bulleted item: the item has ended, a paragraph starts"
+
+
+def goes_on_below_a_split_row(c: Ctx) -> Verdict | None:
+    """A line right below a printed line that pdftotext cut into pieces goes on with it, as after a full line.
+
+    pdftotext cuts a justified line at its widest spaces into pieces of a word
+    or two, each a line of its own ("SELinux-Regeln" / "erwarten," / "dass" /
+    "wichtige"): text alone sees a short last line that stopped inside a
+    sentence, then a capital, and starts a paragraph.  On the page the last
+    piece sits on the row of the line before (:func:`on_the_same_line`) and
+    reaches the column's right edge (within :data:`ROW_FULL` font heights), so
+    the printed line was full; the next line follows at the usual leading
+    (less than :data:`SAME_LEADING` beyond it), at the column's edge and in the
+    same type: the paragraph goes on.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or s.last_band is not Band.SHORT:
+        return None
+    last = s.last.geo
+    if last is None or not last.same_line or last.fill >= ROW_FULL * last.unit:
+        return None
+    if s.last_cls is not LineClass.UNFINISHED or geo.gap_extra is None or geo.gap_extra >= SAME_LEADING:
+        return None
+    if abs(geo.indent) >= INDENT[0] * geo.unit or abs(geo.font_ratio - last.font_ratio) >= SAME_TYPE:
+        return None
+    return JOIN, "below a full printed line that pdftotext cut into pieces, at the usual leading: goes on"
 
 
 def body_type_under_heading(c: Ctx) -> Verdict | None:
