@@ -25,6 +25,8 @@ RULES = {
         "footer_at_a_repeated_height",
     },
     "margin-geometry-one-page-header-and-footer": {"header_in_small_type", "footer_in_small_type"},
+    # a package's name in lower case heads the page
+    "margin-geometry-one-page-lower-case-running-head": {"header_in_small_type", "footer_in_small_type"},
     "margin-geometry-notes-in-small-type": {"small_type_block_at_the_foot", "note_goes_on_in_small_type"},
 }
 

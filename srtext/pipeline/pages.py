@@ -244,14 +244,17 @@ def margin_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
     chapter's title) or its footer stands apart from the body, outside its
     extent, in smaller type.  Only in a document of one page (in a longer one a
     heading in small capitals may open a page).  Not a sentence's end, a
-    note's start, a caption, nor a line that starts in lower case.
+    note's start, a caption, nor in the bottom margin a line that starts in
+    lower case (a note's next line).  At the top a running head may start in
+    lower case: a program's or a package's name ("cattrs: ...", "urdfdom").
     """
     text = page[i].text
     return (
         margin.alone
         and margin.outside
         and margin.font_ratio <= SMALLER_MARGIN
-        and _neither_sentence_nor_note(text, margin)
+        and _SENTENCE_END.search(text) is None
+        and (margin.top or (not starts_lowercase(text) and not starts_like_note(text)))
         and not is_caption_start(text)
     )
 
