@@ -51,6 +51,8 @@ from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
+from srtext.pipeline.rows import MERGED, unmerge
+from srtext.pipeline.rows import REASON as MERGED_REASON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -608,6 +610,7 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
     INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
+    MERGED: ("", MERGED_REASON),  # cuts joined lines and reorders lines, marks none (srtext.pipeline.rows)
 }
 
 
@@ -659,6 +662,7 @@ def _page_marks(
     while page and page[-1].rule == PAGE_BREAK:
         breaks.append(page.pop())
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
+    page = unmerge(page, box=placed.box if placed is not None else None)
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
     if placed is not None:
