@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 
 from hypothesis import given, settings
@@ -157,3 +158,23 @@ def test_with_geometry_a_row_whose_lines_stand_in_one_column_is_no_row() -> None
     xhtml = _xhtml("JLJLJJL").replace('xMin="300.0"', 'xMin="100.0"')
     page = recover_text(xhtml)
     assert "".join(_LEFT) not in page.replace("\n", "")
+
+
+def _seconds(n: int) -> float:
+    """unmerge's CPU time on a page of five CJK lines of ``n`` characters and two lines half
+    as wide again, each with a space after every character of its second part."""
+    texts = ["中" * n] * 5 + ["中" * n + " 文" * (n // 2)] * 2
+    page = [Line(k, 1, t) for k, t in enumerate(texts, 1)]
+    best = float("inf")
+    for _ in range(3):
+        started = time.process_time()
+        unmerge(page, _every_pair)
+        best = min(best, time.process_time() - started)
+    return best
+
+
+def test_unmerge_is_linear_in_the_line_length() -> None:
+    """Every space of a wide line is a possible cut; each is weighed in constant time
+    (prefix widths), so that doubling the lines costs about twice, not four times."""
+    once = _seconds(20_000)
+    assert _seconds(40_000) <= 3 * once + 0.05

@@ -90,7 +90,7 @@ _CJK_OR_SIGN = r"[\p{Han}\p{Hiragana}\p{Katakana}\u3000-\u303f\uff00-\uffef]"
 _JOIN = lazy(rf"(?<={_CJK_OR_SIGN}) (?=\S)|(?<=\S) (?={_CJK_OR_SIGN})")
 _BETWEEN_CJK = lazy(rf"{_CJK_OR_SIGN} {_CJK_OR_SIGN}")
 _ALNUM = lazy(r"[A-Za-z0-9]")
-_ENDS = lazy(r"[。！？：；」』）)”.!?:]\s*$")
+_ENDS = frozenset("。！？：；」』）)”.!?:")  # a column's line that ends with one may be short
 
 _OTHER, _KINDS = _ascii_kinds()
 _ASCII = [_OTHER] * 128
@@ -158,14 +158,16 @@ def split_row(text: str, column: int) -> int | None:
     if total < MIN_JOINED_WIDTH * column or total > MAX_JOINED_WIDTH * column:
         return None
     best: tuple[bool, float, int] | None = None
+    last = _ALNUM.search(text[::-1])
+    latin = len(text) - 1 - last.start() if last else -1  # the last Latin letter or digit
     for m in _JOIN.finditer(text):
         k = m.start()
         left, right = w[k], total - w[k + 1]
         if left > HI * column or len(text) - k - 1 < 2:
             continue
-        if right > (HI_LATIN if _ALNUM.search(text, k + 1) else HI) * column:
+        if right > (HI_LATIN if k < latin else HI) * column:
             continue
-        if left < LO * column and not _ENDS.search(text, 0, k):
+        if left < LO * column and text[k - 1] not in _ENDS:
             continue
         key = (_BETWEEN_CJK.match(text, k - 1, k + 2) is not None, -abs(left - column), k)
         if best is None or key > best:
