@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
+from srtext.pipeline.columns import COLUMNS, by_columns
+from srtext.pipeline.columns import REASON as COLUMNS_REASON
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
@@ -609,6 +611,7 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
+    COLUMNS: ("", COLUMNS_REASON),  # reorders lines by their boxes, marks none (srtext.pipeline.columns)
     INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
     MERGED: ("", MERGED_REASON),  # cuts joined lines and reorders lines, marks none (srtext.pipeline.rows)
 }
@@ -661,6 +664,8 @@ def _page_marks(
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
         breaks.append(page.pop())
+    if placed is not None:
+        page = by_columns(page, placed.box)
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     page = unmerge(page, box=placed.box if placed is not None else None)
     furniture = page_furniture(page, repeats, first=first)

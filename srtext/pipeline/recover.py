@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
 from srtext.pipeline.classify import Band, LineClass, is_references_heading, section_number
+from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.events import (
     BODY,
     CAPTION,
@@ -229,7 +230,11 @@ class _Machine(State):
         front = cur.line.mark == FRONT_MATTER
         if front:
             rule = f"front_matter > {rule}"
-        elif cur.line.rule in (INTERLEAVED, MERGED):  # the page stage moved the line (interleave, rows)
+        elif cur.line.rule in (
+            COLUMNS,
+            INTERLEAVED,
+            MERGED,
+        ):  # the page stage moved it (columns, interleave, rows)
             rule = f"{cur.line.rule} > {rule}"
         if verb == JOIN_CAPTION:
             assert self.caption is not None

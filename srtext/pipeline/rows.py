@@ -48,6 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.interleave import INTERLEAVED, Zipf, _lexicon, may_hold_cjk, splits_word
 from srtext.pipeline.lines import PAGE_BREAK, Line
 from srtext.pipeline.patterns import lazy
@@ -318,7 +319,7 @@ def unmerge(
     cuts: dict[int, int] = {}
     kinds = []
     for i, (line, t) in enumerate(zip(page, texts, strict=True)):
-        if not t or line.mark or line.rule in (PAGE_BREAK, INTERLEAVED) or not _CJK.search(t):
+        if not t or line.mark or line.rule in (PAGE_BREAK, INTERLEAVED, COLUMNS) or not _CJK.search(t):
             kinds.append(".")
             continue
         cut = split_row(line.text, column)
