@@ -29,11 +29,20 @@ def test_a_latin_page_is_not_touched() -> None:
     assert by_columns(page, places.get) is page
 
 
-def test_a_page_with_a_line_in_a_third_column_is_not_touched() -> None:
-    """A page number or a running head beside the columns: the page's order is left as it is."""
-    places = {1: _at(0, 100, 50), 2: _at(1, 100, 320), 3: _at(0, 114, 50), 4: _at(2, 780, 560)}
-    page = [Line(n, 1, t) for n, t in enumerate(["左一", "右一", "左二", "3"], 1)]
-    assert by_columns(page, places.get) is page
+def test_a_page_number_beside_the_columns_keeps_its_place() -> None:
+    texts = ["左0", *(f"右{k}" for k in range(5)), *(f"左{k}" for k in range(1, 5)), "3"]
+    boxes = [_at(0, 100, 50), *(_at(1, 100 + 14 * k, 320) for k in range(5))]
+    boxes += [*(_at(0, 100 + 14 * k, 50) for k in range(1, 5)), _at(2, 780, 560, 10)]
+    page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
+    out = [x.text for x in by_columns(page, dict(enumerate(boxes, 1)).get)]
+    assert out == [*(f"左{k}" for k in range(5)), *(f"右{k}" for k in range(5)), "3"]
+
+
+def test_a_page_with_three_columns_is_not_touched() -> None:
+    texts = [f"{c}{k}" for c in "左右中" for k in range(5)]
+    boxes = [_at(c, 100 + 14 * k, 50 + 180 * c, 150) for c in (0, 2, 1) for k in range(5)]
+    page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
+    assert by_columns(page, dict(enumerate(boxes, 1)).get) is page
 
 
 def test_columns_in_order_are_not_touched() -> None:
