@@ -70,3 +70,12 @@ def test_a_narrow_block_beside_one_column_is_no_second_column() -> None:
     boxes += [_at(0, 100 + 14 * k, 50) for k in range(3, 8)]
     page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
     assert by_columns(page, dict(enumerate(boxes, 1)).get) is page
+
+
+def test_a_box_that_is_no_place_leaves_the_page_as_it_is() -> None:
+    """Bad input (a coordinate that is not a number) is no error."""
+    texts = ["左0", *(f"右{k}" for k in range(5)), *(f"左{k}" for k in range(1, 5))]
+    boxes = [_at(0, float("nan"), 50), *(_at(1, 100 + 14 * k, 320) for k in range(5))]
+    boxes += [_at(0, 100 + 14 * k, 50) for k in range(1, 5)]
+    page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
+    assert by_columns(page, dict(enumerate(boxes, 1)).get) is page
