@@ -23,6 +23,8 @@ from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
 from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
+from srtext.pipeline.columns import COLUMNS, by_columns
+from srtext.pipeline.columns import REASON as COLUMNS_REASON
 from srtext.pipeline.footnotes import (
     FOOTNOTE_RULES,
     MAX_NOTES,
@@ -51,6 +53,8 @@ from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
+from srtext.pipeline.rows import MERGED, unmerge
+from srtext.pipeline.rows import REASON as MERGED_REASON
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -610,7 +614,9 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
+    COLUMNS: ("", COLUMNS_REASON),  # reorders lines by their boxes, marks none (srtext.pipeline.columns)
     INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
+    MERGED: ("", MERGED_REASON),  # cuts joined lines and reorders lines, marks none (srtext.pipeline.rows)
 }
 
 
@@ -661,7 +667,10 @@ def _page_marks(
     breaks: list[Line] = []
     while page and page[-1].rule == PAGE_BREAK:
         breaks.append(page.pop())
+    if placed is not None:
+        page = by_columns(page, placed.box)
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
+    page = unmerge(page, box=placed.box if placed is not None else None)
     furniture = page_furniture(page, repeats, first=first)
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
     if placed is not None:

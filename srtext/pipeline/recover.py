@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
 from srtext.pipeline.classify import Band, LineClass, is_references_heading, section_number
+from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.events import (
     BODY,
     CAPTION,
@@ -42,6 +43,7 @@ from srtext.pipeline.interleave import INTERLEAVED
 from srtext.pipeline.items import Trailing, items
 from srtext.pipeline.pages import FOOTNOTE as FOOTNOTE_MARK
 from srtext.pipeline.pages import FRONT_MATTER, PAGE_RULES
+from srtext.pipeline.rows import MERGED
 from srtext.pipeline.rules import decide
 from srtext.pipeline.rules.context import (
     DROP,
@@ -228,8 +230,12 @@ class _Machine(State):
         front = cur.line.mark == FRONT_MATTER
         if front:
             rule = f"front_matter > {rule}"
-        elif cur.line.rule == INTERLEAVED:  # the page stage moved the line (srtext.pipeline.interleave)
-            rule = f"{INTERLEAVED} > {rule}"
+        elif cur.line.rule in (
+            COLUMNS,
+            INTERLEAVED,
+            MERGED,
+        ):  # the page stage moved it (columns, interleave, rows)
+            rule = f"{cur.line.rule} > {rule}"
         if verb == JOIN_CAPTION:
             assert self.caption is not None
             self.caption.add(cur.line, cur.cls, cur.band, cur.ev)
