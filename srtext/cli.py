@@ -193,34 +193,18 @@ def _fields(args: argparse.Namespace, record: type[Frozen], *computed: str) -> d
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; the exit status (143 when terminated: SIGTERM)."""
-    _TERMINATED.clear()
+    early.TERMINATED.clear()
     try:
         status = _main(argv)
     finally:
         early.discard()  # a pdftotext started ahead for an input the run did not read
-        if _HANDLED:  # the caller's own handler back (main may run inside another program)
-            import signal
-
-            signal.signal(signal.SIGTERM, _HANDLED.pop())
-    return EXIT_TERMINATED if _TERMINATED else status
+        early.restore_terminate()  # the caller's own handler back (main may run inside another program)
+    return EXIT_TERMINATED if early.TERMINATED else status
 
 
-_TERMINATED: list[int] = []  # the SIGTERM received, if any
-_HANDLED: list[Any] = []  # the SIGTERM handler replaced, if it was
-
-
-def _on_terminate(signum: int, frame: object) -> None:
-    """SIGTERM (what schedulers and systemd send) is handled as Ctrl-C: workers stopped,
-    temporary files removed; then the exit status is 143."""
-    _TERMINATED.append(signum)
-    raise KeyboardInterrupt
-
-
-def _handle_terminate() -> None:
-    import signal  # here: a filter on standard output has nothing to clean up and need not pay for it
-
-    if not _HANDLED and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
-        _HANDLED.append(signal.signal(signal.SIGTERM, _on_terminate))
+# SIGTERM handled as Ctrl-C where there is something to clean up (files written, workers): a filter
+# on standard output has nothing to clean up and need not pay for it.
+_handle_terminate = early.handle_terminate
 
 
 def _main(argv: Sequence[str] | None = None) -> int:
@@ -377,7 +361,7 @@ def _run_all(
         _silence_stdout()
         return EXIT_FAILED
     except KeyboardInterrupt:
-        report("terminated" if _TERMINATED else "interrupted")
+        report("terminated" if early.TERMINATED else "interrupted")
         return EXIT_INTERRUPTED
     finally:
         if bar is not None:

@@ -375,6 +375,31 @@ def test_an_interrupt_while_the_command_line_is_imported(
     assert early._started == [] and _alive(fake) == []
 
 
+def test_a_sigterm_while_the_command_line_is_imported(
+    fake: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SIGTERM after pdftotext started and before the command line handles one (a loaded machine
+    takes long to import it): one line, 143, the runs started killed and reaped, and the handler that
+    was in place before put back.  Before, SIGTERM killed srtext there and left pdftotext running."""
+    import srtext.cli
+    from srtext.__main__ import main
+
+    def terminated(argv: object = None) -> int:
+        assert len(early._started) == 2
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(5)  # the handler raises at once
+        return 0
+
+    before = signal.getsignal(signal.SIGTERM)
+    monkeypatch.setenv("SLEEP", "30")
+    monkeypatch.setattr(sys, "argv", ["srtext", str(PDF)])
+    monkeypatch.setattr(srtext.cli, "main", terminated)
+    assert main() == 143
+    assert capsys.readouterr().err == "srtext: terminated\n"
+    assert early._started == [] and _alive(fake) == []
+    assert signal.getsignal(signal.SIGTERM) == before
+
+
 @pytest.mark.parametrize("ahead", [False, True], ids=["spawned", "claimed"])
 def test_an_interrupt_as_a_run_is_taken_leaves_no_pdftotext(
     fake: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool

@@ -284,4 +284,39 @@ def prestart(argv: Sequence[str]) -> None:
         elif name == "--geometry":
             geometry = value
     if len(paths) == 1 and paths[0].lower().endswith(".pdf") and extractor in ("auto", "pdftotext"):
+        handle_terminate()  # first: a SIGTERM while srtext is imported must not leave pdftotext behind
         start(paths[0], geometry != "off")
+
+
+#: The SIGTERM received while :func:`handle_terminate`'s handler was in place (the exit status is 143).
+TERMINATED: list[int] = []
+_HANDLED: list[object] = []  # the SIGTERM handler replaced, if it was
+
+
+def _on_terminate(signum: int, frame: object) -> None:
+    """SIGTERM (what schedulers and systemd send) is handled as Ctrl-C: the runs started are killed
+    and reaped, temporary files removed; then the exit status is 143."""
+    TERMINATED.append(signum)
+    raise KeyboardInterrupt
+
+
+def handle_terminate() -> None:
+    """Handle SIGTERM as Ctrl-C from now on, unless the program has a handler of its own.
+
+    The command line calls it where it has something to clean up: a pdftotext it
+    started (:func:`prestart`, before srtext's modules are imported: a SIGTERM
+    meanwhile would kill srtext and leave pdftotext running), files it writes.
+    """
+    import signal
+
+    if not _HANDLED and signal.getsignal(signal.SIGTERM) == signal.SIG_DFL:
+        _HANDLED.append(signal.signal(signal.SIGTERM, _on_terminate))
+
+
+def restore_terminate() -> None:
+    """The SIGTERM handler :func:`handle_terminate` replaced, back (the command line may run inside
+    another program)."""
+    if _HANDLED:
+        import signal
+
+        signal.signal(signal.SIGTERM, _HANDLED.pop())  # type: ignore[arg-type]
