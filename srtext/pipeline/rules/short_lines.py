@@ -522,7 +522,8 @@ def short_outside_paragraph(c: Ctx) -> Verdict | None:
 def short_after_heading(c: Ctx) -> Verdict | None:
     """A short line after a heading: another heading when set apart or numbered, else its next line.
 
-    A finished short line after a heading is a paragraph.
+    A finished short line after a heading is a paragraph, and so is one that
+    leads in with a colon (:func:`_leads_in`).
     """
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
@@ -533,11 +534,26 @@ def short_after_heading(c: Ctx) -> Verdict | None:
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
     if c.open and _SENTENCE_INSIDE.search(c.text) is not None:
         return START, "a sentence ends inside the line: no heading's line, a paragraph under it"
+    if c.open and _leads_in(c.text):
+        return START, "a sentence leading in with a colon under a heading: a paragraph, no heading's line"
     if c.open and not _paragraph_opens(c, s):
         if not c.lower and _heading_stands_alone(c, s):
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _leads_in(text: str) -> bool:
+    """Does the line end in a colon after three words or more ("If you have found a bug:")?
+
+    A heading does not end in a colon; a sentence that leads into a list, a
+    command or an example does, and under a heading it opens the section's
+    text ("Writing a .te file" / "Have a look at the example.te file:").
+
+    >>> _leads_in("If you have found a bug:"), _leads_in("Voir le fichier :"), _leads_in("Usage:")
+    (True, True, False)
+    """
+    return text.rstrip().endswith(":") and len(text.split(None, 2)) > 2
 
 
 # A sentence's end and the next one's start inside a line ("or newer. Install it").
