@@ -720,6 +720,12 @@ def after_a_loose_word(c: Ctx) -> bool:
     )
 
 
+def _in_a_loose_run(c: Ctx, s: Open) -> bool:
+    """Is the word alone on the paragraph's last line one of a run of such words, with this line's?"""
+    nxt = c.nxt
+    return is_one_word(s.lines[-2].text) or (nxt is not None and is_one_word(nxt.line.text))
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
@@ -728,7 +734,12 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     a CJK line after a line left inside a sentence goes on (:func:`cjk_sentence_goes_on`).  But after a word
     alone on its line inside a running sentence ("пакетов"), the sentence goes on
     whatever the case of the next word ("Debian,"): pdftotext sets a loose
-    justified line of a narrow column one word per line.
+    justified line of a narrow column one word per line.  Only in a run of
+    such words (the line before that word is one too, or the line after this
+    one): a word alone under a paragraph's wider line is its last word ("•
+    Get Help: ... on Stack" / "Overflow"), or a link's or a command's tail
+    ("optax.git"), and a capitalised line after it is a heading
+    ("Contributors") or a paragraph.
     """
     s = c.state
     if not (c.short and s is not None):
@@ -737,7 +748,7 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return START, NEW_SENTENCE_IN_LOWER_CASE
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
-    if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered:
+    if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered and _in_a_loose_run(c, s):
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if cjk_sentence_goes_on(c):
         return JOIN, CJK_SENTENCE_GOES_ON
