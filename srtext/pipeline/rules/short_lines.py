@@ -630,6 +630,29 @@ def _is_code(text: str) -> bool:
     return _CODE_LINE.search(text) is not None
 
 
+def _title_over_a_name(title: str, text: str) -> bool:
+    """May a paragraph under a title start in lower case: a title of a few words, a line of words under it?
+
+    A README starts its paragraphs with its program's name ("einops stands
+    for ...", "smart_open supports ..."); a loose justified line's word
+    alone ("Dieses" / "erhöht") goes on with another word alone, a sentence
+    split at a wide gap or beside a float goes on with a word ("Such
+    updated" / "packages contain"), and a formula's pieces hold signs
+    ("Here x∞" / "i is by definition").  So the line under the title must
+    start with a name that is no plain word, a letter first ("smart_open",
+    "python-dotenv", "json5", "doc()"; not "(initially").
+    """
+    words = title.split(None, 4)
+    if len(words) > 4 or is_one_word(text) or not _TITLE_CHARS.fullmatch(title):
+        return False
+    name = text.split(None, 1)[0]
+    return name[:1].isalpha() and not name.isalpha()
+
+
+# What a README's title is written with: letters, digits and a few signs ("Reading .env files").
+_TITLE_CHARS = lazy(r"[\p{L}\d\s.,:'’&/+#()_-]+")
+
+
 def title_between_sentences(c: Ctx) -> Verdict | None:
     """A title-like line between two sentences, with no blank line around it, is a heading.
 
@@ -639,7 +662,9 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
     paragraph's last line that starts a sentence ends it; a short line with
     no sentence end, words in it and a capital first, after a line that
     ended a sentence or a line of code ("print(x)", "$ make") and before one
-    that starts another, is a title.  The next line must be text: before
+    that starts another, or one of words in lower case under a title of
+    four words at most (a README's paragraph opens with its program's name:
+    "Usage" / "einops stands for ..."), is a title.  The next line must be text: before
     formula debris the line leads into a display.  A line that ends on a
     function word ("Die", "For the") is a piece of a sentence that pdftotext
     split at a wide gap.
@@ -653,7 +678,7 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
         and c.cls is LineClass.UNFINISHED
         and not c.lower
         and nxt is not None
-        and not nxt.ev.lower
+        and (not nxt.ev.lower or _title_over_a_name(c.text, nxt.line.text))
         and not c.text.rstrip().endswith((",", ";", ":"))
         and c.cur.ev.title_like
         and not c.cur.ev.dangling
