@@ -699,7 +699,9 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     Unfinished, capitalised and set apart (blank line, page break) after a
     finished line, or numbered: a heading.  Finished after a blank line and a
     finished line: a paragraph.  Continued in lower case after a finished line:
-    a paragraph's first line.
+    a paragraph's first line.  Capitalised and unfinished after a line of code
+    (a prompt, an assignment, a method's call: :data:`_CODE_LINE`): the text
+    after an example, a paragraph ("x = f(y)" / "Or, to read one gauge").
     """
     s = c.state
     if not (c.short and s is not None and s.last_band is not Band.SHORT):
@@ -719,6 +721,8 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
         return START, "short finished line after a blank line and a finished line: a paragraph"
     if finished_before and c.cls is LineClass.UNFINISHED and not c.lower and c.continued():
         return START, "short line after a finished line, continued in lower case: a paragraph starts"
+    if not c.lower and c.cls is LineClass.UNFINISHED and _CODE_LINE.search(s.lines[-1].text) is not None:
+        return START, "a short capitalised line after a line of code: a paragraph starts"
     return JOIN, "short line after a body line: the paragraph's last line"
 
 
