@@ -19,6 +19,7 @@ from srtext.pipeline.rules.context import (
     START,
     Ctx,
     Verdict,
+    ends_in_address,
     word_would_fit,
 )
 from srtext.pipeline.rules.short_lines import is_date
@@ -86,7 +87,7 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     last = s.lines[-1].text.rstrip()
     if last.endswith(":") or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
         return None
-    if not c.lower and _ends_in_address(last) and " " in c.text.strip():
+    if not c.lower and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     if not c.lower and word_would_fit(last, c.text, c.cur.cw - ITEM_SLACK):
         return None  # the item stopped where it ended: the next line is not asked as its own
@@ -96,18 +97,6 @@ def item_goes_on(c: Ctx) -> Verdict | None:
 #: Characters of the column an item's line may leave empty though its item goes on:
 #: a capitalised word that would have fitted within CW less these ended the item.
 ITEM_SLACK = 3
-
-
-def _ends_in_address(text: str) -> bool:
-    """Does the line end in a web address ("→ https://lists.debian.org/")?
-
-    An address is no sentence's end, but an item that gives one ends there.
-
-    >>> _ends_in_address("→ https://lists.debian.org/"), _ends_in_address("see www.python.org for")
-    (True, False)
-    """
-    last = text.rsplit(None, 1)[-1]
-    return "://" in last or last.startswith("www.")
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:

@@ -37,6 +37,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     after_display,
     cjk_sentence_goes_on,
+    ends_in_address,
     heading_had_room,
     in_capitals,
     may_number_a_heading,
@@ -570,12 +571,17 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     not the heading's second line.  But on the first page a line of author
     names keeps its affiliation under it, and a report number its date, as
     the arXiv benchmark's ground truth has them (a title-case heading such as
-    "Storage and Backups" reads as names too, so only there).
+    "Storage and Backups" reads as names too, so only there).  A release's
+    version and date ("0.4.1 - 2025-06-24" over "Fixed") and a line that
+    ends in a web address ("Documentation: https://..." over "Source Code:
+    ...") are whole: they stand alone however full their line.
 
     >>> [bool(_DATE.match(t)) for t in ["November 25, 1999", "3. März 2021", "GRUB 2 Configuration"]]
     [True, True, False]
     """
     line = heading.lines[-1].text
+    if is_release(line) or ends_in_address(line):
+        return True  # "0.4.1 - 2025-06-24" / "Fixed", "Documentation: https://..." / "Source Code: ..."
     return (
         heading_had_room(line, c.text, c.cur.cw)
         and not (c.cur.line.page == 1 and looks_like_authors(line))
