@@ -755,6 +755,44 @@ def after_a_loose_word(c: Ctx) -> bool:
     )
 
 
+def after_an_example(s: Open) -> bool:
+    """Does the open paragraph end in a line of code that an example set apart (:func:`_an_example`)?
+
+    A README's example stands between two paragraphs: "use the help builtin:"
+    / 'help("smart_open")' / "or view help.txt in your browser."  The text
+    after it starts anew, in lower case too.  The code line is the
+    paragraph's first, or comes after a lead-in's colon or another line of
+    code: a prose line that wraps at a function's name ("with" /
+    "attrs.validators.disabled()" / "can now be nested") goes on.  Not a
+    list item's line.
+    """
+    last = s.lines[-1].text
+    if not _an_example(last) or starts_list_item(last):
+        return False
+    if len(s.lines) == 1:
+        return True
+    before = s.lines[-2].text.rstrip()
+    return before.endswith(":") or _is_code(before)
+
+
+# A call at a line's start: "print(table)", 'help("smart_open")', "app.run(main)".
+_CALL = lazy(r"\A\s*[\w.]+\(")
+
+
+def _an_example(text: str) -> bool:
+    """Is the line an example's code: a prompt, an assignment, a method's call, or a call alone?
+
+    Not a formula's piece that ends in a bracket ("(mod 3)", "ψe (ψ)").
+
+    >>> [_an_example(t) for t in ["print(table)", "$ make", "x = f(y)", "(mod 3)", "ψe (ψ)"]]
+    [True, True, True, False, False]
+    """
+    return _CODE_LINE.search(text) is not None or (_is_code(text) and _CALL.match(text) is not None)
+
+
+AFTER_AN_EXAMPLE = "a line after an example's line of code: a paragraph starts, in lower case too"
+
+
 def _in_a_loose_run(c: Ctx, s: Open) -> bool:
     """Is the word alone on the paragraph's last line one of a run of such words, with this line's?"""
     nxt = c.nxt
@@ -765,7 +803,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
     Finished, a paragraph of its own; unfinished, a heading; lower case after a
-    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`);
+    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`),
+    and after an example's line of code (:func:`after_an_example`);
     a CJK line after a line left inside a sentence goes on (:func:`cjk_sentence_goes_on`).  But after a word
     alone on its line inside a running sentence ("пакетов"), the sentence goes on
     whatever the case of the next word ("Debian,"): pdftotext sets a loose
@@ -781,6 +820,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return None
     if new_sentence_in_lower_case(c):
         return START, NEW_SENTENCE_IN_LOWER_CASE
+    if c.lower and after_an_example(s):
+        return START, AFTER_AN_EXAMPLE
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered and _in_a_loose_run(c, s):
