@@ -87,7 +87,7 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     last = s.lines[-1].text.rstrip()
     if last.endswith(":") or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
         return None
-    if not c.lower and ends_in_address(last) and " " in c.text.strip():
+    if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     if not c.lower and word_would_fit(last, c.text, c.cur.cw - ITEM_SLACK):
         return None  # the item stopped where it ended: the next line is not asked as its own
@@ -96,7 +96,10 @@ def item_goes_on(c: Ctx) -> Verdict | None:
 
 #: Characters of the column an item's line may leave empty though its item goes on:
 #: a capitalised word that would have fitted within CW less these ended the item.
-ITEM_SLACK = 3
+#: An item's column is narrower than the text's (its indent, a nested list's); on the
+#: real corpus's tuning families 3 ended 259 items rightly for 82 wrongly, 6 219 for
+#: 23, 10 169 for 7.
+ITEM_SLACK = 6
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:
