@@ -216,7 +216,36 @@ def _in_band(widths: list[int], counts: list[int], width: int) -> int:
     return counts[high] - counts[low]
 
 
-def margin_width(cw: int, unfinished: Counter[int]) -> int:
+def is_worded(text: str, width: int) -> bool:
+    """Does a line hold three words or more, or CJK text (wider than its characters)?
+
+    A line that wraps mid-sentence at the margin does; a table's cell ("✓",
+    "O(1)~"), a code line's token or a label does not, and a document can
+    hold hundreds of those at one narrow width (:func:`margin_width`).
+
+    >>> is_worded("the subtle sweetness of", 23), is_worded("O(1)~ O(1)~", 11), is_worded("其公开部", 8)
+    (True, False, True)
+    """
+    return width > len(text) or len(text.split(None, 2)) > 2
+
+
+def wraps_as_prose(text: str) -> bool:
+    """Does a line of words end as prose wraps, not on a bracket, a quote or an operator?
+
+    A line of code ends on those more often than not (``f.write("x")``,
+    ``d = {``, ``$ make install``); "from cachebox import LFUCache" is a
+    code line that ends on a word: only most of them are told apart.
+
+    >>> wraps_as_prose("the subtle sweetness of"), wraps_as_prose('f.write("Send my changes")')
+    (True, False)
+    """
+    return text.rstrip()[-1:] not in _CODE_ENDS
+
+
+_CODE_ENDS = frozenset(")]}>\"'`;=:/\\|{([<*#")
+
+
+def margin_width(cw: int, unfinished: Counter[int], at_cw: Counter[int] | None = None) -> int:
     """CW checked against the lines that wrap: where most lines that end mid-sentence end.
 
     The paper's CW is the most frequent width among the wider lines.  That is
@@ -224,7 +253,12 @@ def margin_width(cw: int, unfinished: Counter[int]) -> int:
     width), but ragged-right text (a README, a web page printed) spreads its
     lines over the last tenth of the column, so that a width shared by a few
     code lines or list items can win: then most lines that wrap mid-sentence,
-    the ones that reached the margin, are far wider than CW.  When the band of
+    the ones that reached the margin, are far wider than CW.  The lines
+    counted are those of three words or more (:func:`is_worded`): a table
+    of hundreds of one-word cells wraps none of its lines at a margin; and
+    in CW's own band, given ``at_cw``, only those that end as prose wraps
+    (:func:`wraps_as_prose`): a README's code lines can share one width by
+    the dozen, but do not end on words.  When the band of
     :data:`MARGIN_BAND` below some wider width holds more than twice as many of
     them as CW's band, and at least :data:`MARGIN_LINES` (a few lines say
     nothing of a margin), that width (the smallest with the most) is the column.
@@ -248,6 +282,9 @@ def margin_width(cw: int, unfinished: Counter[int]) -> int:
     widths = sorted(unfinished)
     counts = [0, *accumulate(unfinished[w] for w in widths)]
     here = _in_band(widths, counts, cw)
+    if at_cw is not None:
+        mine = sorted(at_cw)
+        here = _in_band(mine, [0, *accumulate(at_cw[w] for w in mine)], cw)
     best, best_count = cw, here
     for width in widths:
         if width > cw * MARGIN_BAND[1]:
@@ -290,13 +327,19 @@ class WidthStats:
         "finished",
         "finished_under",
         "histogram",
+        "prose_wrapped",
         "shape",
         "unfinished",
+        "worded",
     )
 
     def __init__(self) -> None:
         self.histogram: Counter[int] = Counter()
         self.unfinished: Counter[int] = Counter()  # widths of the lines that end mid-sentence
+        #: widths of the lines that end mid-sentence with three words or more (:func:`is_worded`),
+        #: and of those of them that end as prose wraps (:func:`wraps_as_prose`)
+        self.worded: Counter[int] = Counter()
+        self.prose_wrapped: Counter[int] = Counter()
         #: (width of the line before, width) of each line that ends a sentence
         self.finished_under: Counter[tuple[int, int]] = Counter()
         self.filled = 0
@@ -315,6 +358,10 @@ class WidthStats:
                 self.finished_under[self._last_width, width] += 1
             else:
                 self.unfinished[width] += 1
+                if is_worded(text, width):
+                    self.worded[width] += 1
+                    if wraps_as_prose(text):
+                        self.prose_wrapped[width] += 1
         self._last_width = width
 
     def lines_per_paragraph(self, cw: int) -> float:
@@ -414,7 +461,7 @@ class WidthStats:
         (see :func:`column_width`) and CW checked against the lines that wrap
         (:func:`margin_width`)."""
         cw = column_width(self.histogram, robust)
-        return margin_width(cw, self.unfinished) if robust else cw
+        return margin_width(cw, self.worded, self.prose_wrapped) if robust else cw
 
 
 def with_column_width(
@@ -455,6 +502,7 @@ def with_column_width(
     held_chars = 0
     # WidthStats.add and line_width, inlined: no call per line (an ASCII line's width is its length).
     histogram, unfinished, finished_under = stats.histogram, stats.unfinished, stats.finished_under
+    worded, prose_wrapped = stats.worded, stats.prose_wrapped
     filled = finished = 0
     last_width = stats._last_width
     for line in lines:
@@ -473,6 +521,10 @@ def with_column_width(
                 keep_class(finished_line)
             else:
                 unfinished[shown] += 1
+                if is_worded(text, shown):
+                    worded[shown] += 1
+                    if wraps_as_prose(text):
+                        prose_wrapped[shown] += 1
                 keep_class(unfinished_line)
         else:
             keep_class(empty)

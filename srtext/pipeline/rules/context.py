@@ -365,6 +365,22 @@ def word_would_fit(previous: str, text: str, cw: int) -> bool:
     return word is not None and typeset_width(previous) + 1 + display_width(word.group()) <= cw
 
 
+def ends_in_address(text: str) -> bool:
+    """Does the line end in a web address ("→ https://lists.debian.org/")?
+
+    An address is no sentence's end, but an item or a heading that gives one
+    ends there.  A scheme alone ("http://") is an address that wrapped.
+
+    >>> ends_in_address("→ https://lists.debian.org/"), ends_in_address("see www.python.org for")
+    (True, False)
+    >>> ends_in_address("License, http://")
+    False
+    """
+    words = text.rsplit(None, 1)
+    last = words[-1] if words else ""
+    return ("://" in last and not last.endswith("://")) or last.startswith("www.")
+
+
 def may_number_a_heading(state: Open | None) -> bool:
     return state is None or state.kind == HEADING or (state.kind == BODY and not state.running)
 

@@ -26,6 +26,7 @@ from srtext.pipeline.rules.context import (
     new_sentence_in_lower_case,
     word_would_fit,
 )
+from srtext.pipeline.rules.short_lines import AFTER_AN_EXAMPLE, after_an_example
 from srtext.pipeline.weigh import boundary
 
 # -- full and long lines
@@ -119,7 +120,8 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
     """After a paragraph's short last line, lower case continues it; a capital starts a paragraph.
 
     Lower case after a short line that ends a sentence starts one too
-    (:func:`new_sentence_in_lower_case`).
+    (:func:`new_sentence_in_lower_case`), and so does lower case after an
+    example's line of code (:func:`srtext.pipeline.rules.short_lines.after_an_example`).
 
     Chinese and Japanese have no capitals: there a paragraph's short line that
     stops inside a sentence (no 。！？), not a line of its own, goes on, as a
@@ -130,6 +132,8 @@ def body_after_short_line(c: Ctx) -> Verdict | None:
         return None
     if new_sentence_in_lower_case(c):
         return START, NEW_SENTENCE_IN_LOWER_CASE
+    if c.lower and after_an_example(s):
+        return START, AFTER_AN_EXAMPLE
     if c.lower:
         return JOIN, "lower-case start after a short line: continues the paragraph"
     if cjk_sentence_goes_on(c):

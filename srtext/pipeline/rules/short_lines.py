@@ -37,6 +37,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     after_display,
     cjk_sentence_goes_on,
+    ends_in_address,
     heading_had_room,
     in_capitals,
     may_number_a_heading,
@@ -522,7 +523,8 @@ def short_outside_paragraph(c: Ctx) -> Verdict | None:
 def short_after_heading(c: Ctx) -> Verdict | None:
     """A short line after a heading: another heading when set apart or numbered, else its next line.
 
-    A finished short line after a heading is a paragraph.
+    A finished short line after a heading is a paragraph, and so is one that
+    leads in with a colon (:func:`_leads_in`).
     """
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
@@ -533,11 +535,26 @@ def short_after_heading(c: Ctx) -> Verdict | None:
         return c.heading("short unfinished line, blank, page break or number: a heading of its own")
     if c.open and _SENTENCE_INSIDE.search(c.text) is not None:
         return START, "a sentence ends inside the line: no heading's line, a paragraph under it"
+    if c.open and _leads_in(c.text):
+        return START, "a sentence leading in with a colon under a heading: a paragraph, no heading's line"
     if c.open and not _paragraph_opens(c, s):
         if not c.lower and _heading_stands_alone(c, s):
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _leads_in(text: str) -> bool:
+    """Does the line end in a colon after three words or more ("If you have found a bug:")?
+
+    A heading does not end in a colon; a sentence that leads into a list, a
+    command or an example does, and under a heading it opens the section's
+    text ("Writing a .te file" / "Have a look at the example.te file:").
+
+    >>> _leads_in("If you have found a bug:"), _leads_in("Voir le fichier :"), _leads_in("Usage:")
+    (True, True, False)
+    """
+    return text.rstrip().endswith(":") and len(text.split(None, 2)) > 2
 
 
 # A sentence's end and the next one's start inside a line ("or newer. Install it").
@@ -554,12 +571,17 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     not the heading's second line.  But on the first page a line of author
     names keeps its affiliation under it, and a report number its date, as
     the arXiv benchmark's ground truth has them (a title-case heading such as
-    "Storage and Backups" reads as names too, so only there).
+    "Storage and Backups" reads as names too, so only there).  A release's
+    version and date ("0.4.1 - 2025-06-24" over "Fixed") and a line that
+    ends in a web address ("Documentation: https://..." over "Source Code:
+    ...") are whole: they stand alone however full their line.
 
     >>> [bool(_DATE.match(t)) for t in ["November 25, 1999", "3. März 2021", "GRUB 2 Configuration"]]
     [True, True, False]
     """
     line = heading.lines[-1].text
+    if is_release(line) or ends_in_address(line):
+        return True  # "0.4.1 - 2025-06-24" / "Fixed", "Documentation: https://..." / "Source Code: ..."
     return (
         heading_had_room(line, c.text, c.cur.cw)
         and not (c.cur.line.page == 1 and looks_like_authors(line))
@@ -614,6 +636,29 @@ def _is_code(text: str) -> bool:
     return _CODE_LINE.search(text) is not None
 
 
+def _title_over_a_name(title: str, text: str) -> bool:
+    """May a paragraph under a title start in lower case: a title of a few words, a line of words under it?
+
+    A README starts its paragraphs with its program's name ("einops stands
+    for ...", "smart_open supports ..."); a loose justified line's word
+    alone ("Dieses" / "erhöht") goes on with another word alone, a sentence
+    split at a wide gap or beside a float goes on with a word ("Such
+    updated" / "packages contain"), and a formula's pieces hold signs
+    ("Here x∞" / "i is by definition").  So the line under the title must
+    start with a name that is no plain word, a letter first ("smart_open",
+    "python-dotenv", "json5", "doc()"; not "(initially").
+    """
+    words = title.split(None, 4)
+    if len(words) > 4 or is_one_word(text) or not _TITLE_CHARS.fullmatch(title):
+        return False
+    name = text.split(None, 1)[0]
+    return name[:1].isalpha() and not name.isalpha()
+
+
+# What a README's title is written with: letters, digits and a few signs ("Reading .env files").
+_TITLE_CHARS = lazy(r"[\p{L}\d\s.,:'’&/+#()_-]+")
+
+
 def title_between_sentences(c: Ctx) -> Verdict | None:
     """A title-like line between two sentences, with no blank line around it, is a heading.
 
@@ -623,7 +668,9 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
     paragraph's last line that starts a sentence ends it; a short line with
     no sentence end, words in it and a capital first, after a line that
     ended a sentence or a line of code ("print(x)", "$ make") and before one
-    that starts another, is a title.  The next line must be text: before
+    that starts another, or one of words in lower case under a title of
+    four words at most (a README's paragraph opens with its program's name:
+    "Usage" / "einops stands for ..."), is a title.  The next line must be text: before
     formula debris the line leads into a display.  A line that ends on a
     function word ("Die", "For the") is a piece of a sentence that pdftotext
     split at a wide gap.
@@ -637,7 +684,7 @@ def title_between_sentences(c: Ctx) -> Verdict | None:
         and c.cls is LineClass.UNFINISHED
         and not c.lower
         and nxt is not None
-        and not nxt.ev.lower
+        and (not nxt.ev.lower or _title_over_a_name(c.text, nxt.line.text))
         and not c.text.rstrip().endswith((",", ";", ":"))
         and c.cur.ev.title_like
         and not c.cur.ev.dangling
@@ -658,7 +705,9 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     Unfinished, capitalised and set apart (blank line, page break) after a
     finished line, or numbered: a heading.  Finished after a blank line and a
     finished line: a paragraph.  Continued in lower case after a finished line:
-    a paragraph's first line.
+    a paragraph's first line.  Capitalised and unfinished after a line of code
+    (a prompt, an assignment, a method's call: :data:`_CODE_LINE`): the text
+    after an example, a paragraph ("x = f(y)" / "Or, to read one gauge").
     """
     s = c.state
     if not (c.short and s is not None and s.last_band is not Band.SHORT):
@@ -678,6 +727,8 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
         return START, "short finished line after a blank line and a finished line: a paragraph"
     if finished_before and c.cls is LineClass.UNFINISHED and not c.lower and c.continued():
         return START, "short line after a finished line, continued in lower case: a paragraph starts"
+    if not c.lower and c.cls is LineClass.UNFINISHED and _CODE_LINE.search(s.lines[-1].text) is not None:
+        return START, "a short capitalised line after a line of code: a paragraph starts"
     return JOIN, "short line after a body line: the paragraph's last line"
 
 
@@ -704,24 +755,76 @@ def after_a_loose_word(c: Ctx) -> bool:
     )
 
 
+def after_an_example(s: Open) -> bool:
+    """Does the open paragraph end in a line of code that an example set apart (:func:`_an_example`)?
+
+    A README's example stands between two paragraphs: "use the help builtin:"
+    / 'help("smart_open")' / "or view help.txt in your browser."  The text
+    after it starts anew, in lower case too.  The code line is the
+    paragraph's first, or comes after a lead-in's colon or another line of
+    code: a prose line that wraps at a function's name ("with" /
+    "attrs.validators.disabled()" / "can now be nested") goes on.  Not a
+    list item's line.
+    """
+    last = s.lines[-1].text
+    if not _an_example(last) or starts_list_item(last):
+        return False
+    if len(s.lines) == 1:
+        return True
+    before = s.lines[-2].text.rstrip()
+    return before.endswith(":") or _is_code(before)
+
+
+# A call at a line's start: "print(table)", 'help("smart_open")', "app.run(main)".
+_CALL = lazy(r"\A\s*[\w.]+\(")
+
+
+def _an_example(text: str) -> bool:
+    """Is the line an example's code: a prompt, an assignment, a method's call, or a call alone?
+
+    Not a formula's piece that ends in a bracket ("(mod 3)", "ψe (ψ)").
+
+    >>> [_an_example(t) for t in ["print(table)", "$ make", "x = f(y)", "(mod 3)", "ψe (ψ)"]]
+    [True, True, True, False, False]
+    """
+    return _CODE_LINE.search(text) is not None or (_is_code(text) and _CALL.match(text) is not None)
+
+
+AFTER_AN_EXAMPLE = "a line after an example's line of code: a paragraph starts, in lower case too"
+
+
+def _in_a_loose_run(c: Ctx, s: Open) -> bool:
+    """Is the word alone on the paragraph's last line one of a run of such words, with this line's?"""
+    nxt = c.nxt
+    return is_one_word(s.lines[-2].text) or (nxt is not None and is_one_word(nxt.line.text))
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
     Finished, a paragraph of its own; unfinished, a heading; lower case after a
-    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`);
+    short line that ends a sentence, a paragraph (:func:`new_sentence_in_lower_case`),
+    and after an example's line of code (:func:`after_an_example`);
     a CJK line after a line left inside a sentence goes on (:func:`cjk_sentence_goes_on`).  But after a word
     alone on its line inside a running sentence ("пакетов"), the sentence goes on
     whatever the case of the next word ("Debian,"): pdftotext sets a loose
-    justified line of a narrow column one word per line.
+    justified line of a narrow column one word per line.  Only in a run of
+    such words (the line before that word is one too, or the line after this
+    one): a word alone under a paragraph's wider line is its last word ("•
+    Get Help: ... on Stack" / "Overflow"), or a link's or a command's tail
+    ("optax.git"), and a capitalised line after it is a heading
+    ("Contributors") or a paragraph.
     """
     s = c.state
     if not (c.short and s is not None):
         return None
     if new_sentence_in_lower_case(c):
         return START, NEW_SENTENCE_IN_LOWER_CASE
+    if c.lower and after_an_example(s):
+        return START, AFTER_AN_EXAMPLE
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
-    if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered:
+    if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered and _in_a_loose_run(c, s):
         return JOIN, "after a word alone on its line inside a sentence: the sentence goes on"
     if cjk_sentence_goes_on(c):
         return JOIN, CJK_SENTENCE_GOES_ON
