@@ -20,7 +20,6 @@ from srtext.pipeline.rules.context import (
     Ctx,
     Verdict,
     ends_in_address,
-    word_would_fit,
 )
 from srtext.pipeline.rules.short_lines import is_date
 from srtext.pipeline.width import display_width
@@ -66,13 +65,14 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     Whatever the next line starts with ("• Catalyst is a framework for Deep" /
     "Learning Research and Development"): a capital there is a name's, and the
     item's line is short only because the item is indented and its column
-    narrow.  Not across a blank line, nor after a lead-in's colon.  Nor
-    onto a capitalised line when the item's line had room for that line's
-    first word (a line is broken early only where its paragraph ends: "•
-    One-off delayed execution (runs jobs once)" / "You can mix ..."); an
+    narrow.  Not across a blank line, nor after a lead-in's colon.  An
     item that gives a web address ends there ("→ https://lists.debian.org/"
     / "Debian's official blog ..."): a capitalised line of words under it
-    starts a paragraph, a wrapped address's tail is one word.
+    starts a paragraph, a wrapped address's tail is one word.  (An item's
+    line that had room for the next line's first word, a capital, is no
+    sign that the item ended: its column is narrower than CW by an indent
+    text alone does not see; ending items there cost the validation families
+    more broken sentences and spurious breaks than it saved merged ones.)
     """
     s = c.state
     if (
@@ -89,17 +89,7 @@ def item_goes_on(c: Ctx) -> Verdict | None:
         return None
     if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
-    if not c.lower and word_would_fit(last, c.text, c.cur.cw - ITEM_SLACK):
-        return None  # the item stopped where it ended: the next line is not asked as its own
     return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
-
-
-#: Characters of the column an item's line may leave empty though its item goes on:
-#: a capitalised word that would have fitted within CW less these ended the item.
-#: An item's column is narrower than the text's (its indent, a nested list's); on the
-#: real corpus's tuning families 3 ended 259 items rightly for 82 wrongly, 6 219 for
-#: 23, 10 169 for 7.
-ITEM_SLACK = 6
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:
