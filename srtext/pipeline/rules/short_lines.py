@@ -34,6 +34,7 @@ from srtext.pipeline.rules.context import (
     START_HEADING,
     START_INDENTED,
     Ctx,
+    Item,
     Verdict,
     after_display,
     cjk_sentence_goes_on,
@@ -369,14 +370,19 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     lower-case text ("released." / "While" / "the contents"), it starts the
     next sentence of the same loose line.  The line under it must be text,
     or another such word: a letter before a formula's debris is a formula's.
+    Capitalised after a paragraph or a heading that ended, over a word of
+    prose alone in lower case ("In" / "the" / "sample"), it is the first word
+    of the next paragraph's loose line: that paragraph starts with it.
     """
     s, nxt = c.state, c.nxt
-    if not (c.short and c.cls is LineClass.UNFINISHED and s is not None and s.kind == BODY):
-        return None
-    if nxt is None:
+    if not (c.short and c.cls is LineClass.UNFINISHED) or nxt is None:
         return None
     word = c.text.strip()
     if not (is_one_word(word) and word.isalpha() and is_function_word(word)):
+        return None
+    if s is None or s.kind != BODY:
+        if not c.lower and (s is None or s.kind == HEADING) and _loose_word_below(nxt):
+            return START, LOOSE_FIRST_WORD
         return None
     if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
         return None
@@ -396,7 +402,18 @@ def function_word_alone(c: Ctx) -> Verdict | None:
         and is_one_word(s.lines[-1].text)
     ):
         return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
+    if not c.lower and s.last_cls is LineClass.FINISHED and _loose_word_below(nxt):
+        return START, LOOSE_FIRST_WORD
     return None
+
+
+LOOSE_FIRST_WORD = "a capitalised function word over a lower-case word alone: a loose line's first word"
+
+
+def _loose_word_below(nxt: Item) -> bool:
+    """Is the next line a word of prose alone, in lower case ("the", "fichier"), as a loose line sets it?"""
+    word = nxt.line.text.strip().rstrip(",;:")
+    return nxt.ev.lower and is_one_word(word) and word.isalpha() and len(word) > 1 and is_prose_word(word)
 
 
 # An exercise's or a problem's number before its formula: "212. f(x) = 3x - 4x + 7".
