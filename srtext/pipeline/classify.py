@@ -323,6 +323,13 @@ def looks_like_debris(text: str) -> bool:
     [True, True, True]
     >>> [looks_like_debris(t) for t in ["für alle x ∈ S", "na primer x = 0", "√ data.", "(3+1) dimensions"]]
     [False, False, False, False]
+
+    Figures may outnumber the letters of a sentence ("3/12/2024: 2.0.1 released."),
+    but a sentence that ends on a word of prose in lower case, four letters or
+    more, is text; a formula's names are shorter, and code ends otherwise:
+
+    >>> [looks_like_debris(t) for t in ["3/12/2024: 2.0.1 released.", "12.5 ± 0.3 cm.", "2, 3, 5, 7, 11."]]
+    [False, True, True]
     """
     chars = "".join(text.split())
     if "." in chars and _FIGURE_FILE.match(text):
@@ -339,7 +346,7 @@ def looks_like_debris(text: str) -> bool:
         return False
     else:
         letters = len(chars) - len(_LETTER.sub("", chars))
-    if letters * 2 < len(chars):
+    if letters * 2 < len(chars) and _SENTENCE_END_WORD.search(text) is None:
         return True
     word = _WORD2 if is_finished(text) else _WORD3
     if word.search(text) is None:
@@ -354,6 +361,8 @@ def looks_like_debris(text: str) -> bool:
     )
 
 
+# A sentence's last word, in lower case, four letters or more, on its own: "... 1.3.1 released."
+_SENTENCE_END_WORD = lazy(r"(?<![\p{L}\p{M}\d_./\\-])[\p{Ll}--\p{Greek}]{4,}[.?!][\"'’”)\]]*\s*\Z", V1)
 _DELETE_ASCII_LETTERS = str.maketrans(dict.fromkeys(map(chr, [*range(65, 91), *range(97, 123)])))
 _LAST_WORD = lazy(f"(?r)({_WORD_OF_PROSE})[.?!]\\s*\\Z", V1)  # (?r): from the end, where it is
 

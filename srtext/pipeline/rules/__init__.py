@@ -52,7 +52,9 @@ from srtext.pipeline.rules.long_lines import (
     word_would_have_fitted,
 )
 from srtext.pipeline.rules.short_lines import (
+    author_with_orcid,
     bare_number_before_title,
+    bracket_closed_below,
     date_alone,
     debris,
     figure_label,
@@ -62,6 +64,7 @@ from srtext.pipeline.rules.short_lines import (
     issue_references,
     lead_in,
     number_before_title,
+    numbered_exercise,
     numbered_short_title,
     references_heading,
     release_heading,
@@ -95,6 +98,9 @@ from srtext.pipeline.rules.short_lines import (
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
 #:   loose line (one word a line), or a function word alone inside a sentence, is
 #:   text, though a short line with little prose looks like debris;
+#: * numbered_exercise, author_with_orcid and bracket_closed_below come before
+#:   debris too (an exercise, an author's line, a bracket's last words look like
+#:   debris; each rule asks for it), but function_word_alone stands between;
 #: * debris before interruption: debris inside a running sentence is still debris
 #:   (counted as such: the next line after it starts anew), not a page element;
 #: * figure_label before short_after_display: a figure's labels over its caption
@@ -140,6 +146,9 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     date_alone,
     numbered_short_title,
     word_in_a_loose_line,
+    numbered_exercise,
+    author_with_orcid,
+    bracket_closed_below,
     function_word_alone,
     debris,
     interruption,

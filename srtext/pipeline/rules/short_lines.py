@@ -34,6 +34,7 @@ from srtext.pipeline.rules.context import (
     START_HEADING,
     START_INDENTED,
     Ctx,
+    Item,
     Verdict,
     after_display,
     cjk_sentence_goes_on,
@@ -309,6 +310,11 @@ def is_date(text: str) -> bool:
     [True, True, True, False, False]
     >>> [is_date(t) for t in ["(2026-09-15)", "(2026-09-15"]]
     [True, False]
+
+    A version may come first, as a manual's title page dates its release:
+
+    >>> [is_date(t) for t in ["v1.0, Aug 13, 1994", "Version 2.3, 4 March 2011", "1.2, 3.4 1999"]]
+    [True, True, False]
     """
     return _DATE.match(text) is not None or _NUMERIC_DATE.match(text) is not None
 
@@ -365,14 +371,19 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     lower-case text ("released." / "While" / "the contents"), it starts the
     next sentence of the same loose line.  The line under it must be text,
     or another such word: a letter before a formula's debris is a formula's.
+    Capitalised after a paragraph or a heading that ended, over a word of
+    prose alone in lower case ("In" / "the" / "sample"), it is the first word
+    of the next paragraph's loose line: that paragraph starts with it.
     """
     s, nxt = c.state, c.nxt
-    if not (c.short and c.cls is LineClass.UNFINISHED and s is not None and s.kind == BODY):
-        return None
-    if nxt is None:
+    if not (c.short and c.cls is LineClass.UNFINISHED) or nxt is None:
         return None
     word = c.text.strip()
     if not (is_one_word(word) and word.isalpha() and is_function_word(word)):
+        return None
+    if s is None or s.kind != BODY:
+        if not c.lower and (s is None or s.kind == HEADING) and _loose_word_below(nxt):
+            return START, LOOSE_FIRST_WORD
         return None
     if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
         return None
@@ -392,7 +403,91 @@ def function_word_alone(c: Ctx) -> Verdict | None:
         and is_one_word(s.lines[-1].text)
     ):
         return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
+    if not c.lower and s.last_cls is LineClass.FINISHED and _loose_word_below(nxt):
+        return START, LOOSE_FIRST_WORD
     return None
+
+
+LOOSE_FIRST_WORD = "a capitalised function word over a lower-case word alone: a loose line's first word"
+
+
+def _loose_word_below(nxt: Item) -> bool:
+    """Is the next line a word of prose alone, in lower case ("the", "fichier"), as a loose line sets it?"""
+    word = nxt.line.text.strip().rstrip(",;:")
+    return nxt.ev.lower and is_one_word(word) and word.isalpha() and len(word) > 1 and is_prose_word(word)
+
+
+# An exercise's or a problem's number before its formula: "212. f(x) = 3x - 4x + 7".
+_EXERCISE = lazy(r"\A\s*(\d{1,4})\.\s+(?=\S*\p{L})\S")
+
+
+def _exercise_number(text: str) -> int | None:
+    """The number of a line that starts as an exercise does ("212. f(x) = 3x - 4x + 7"), or None."""
+    m = _EXERCISE.match(text) if text.lstrip()[:1].isdigit() else None
+    return int(m.group(1)) if m is not None else None
+
+
+def numbered_exercise(c: Ctx) -> Verdict | None:
+    """A numbered line of formula ("212. f(x) = 3x - 4x + 7") next to the one numbered before or after it
+    is an exercise of a problem set, text a reader keeps, not a formula's debris.
+
+    Its symbols outnumber its letters, but a run of consecutive numbers, one a
+    line ("212." under "211.", or over "213."), is a list of exercises or
+    problems; a display formula's number stands at its end, in brackets.
+    """
+    if not (c.short and c.cur.ev.debris):
+        return None
+    number = _exercise_number(c.text)
+    if number is None:
+        return None
+    s, nxt = c.state, c.nxt
+    before = _exercise_number(s.lines[0].text) if s is not None and s.lines else None
+    after = _exercise_number(nxt.line.text) if nxt is not None else None
+    if before == number - 1 or after == number + 1:
+        return START, "a numbered formula next to the number before or after it: an exercise"
+    return None
+
+
+# An ORCID iD, as an author's line gives it after the name: "0000-0002-1825-0097".
+_ORCID = lazy(r"(?<!\d)\d{4}-\d{4}-\d{4}-\d{3}[\dX](?![\dX])")
+# A name's capitalised word: "Jane", "O'Neil", "Zoë".
+_NAME_WORD = lazy(r"(?<!\p{L})\p{Lu}\p{Ll}+(?!\p{L})")
+
+
+def author_with_orcid(c: Ctx) -> Verdict | None:
+    """An author's name with an ORCID iD ("Jane Q. Public 0000-0002-1825-0097") is a line of text.
+
+    The iD's sixteen digits outnumber the name's letters, so the line looks
+    like a table's row; but an iD is a researcher's, printed beside the name
+    on a paper's title page or in its list of authors, and the name is kept.
+    """
+    if not (c.short and c.cur.ev.debris and "-" in c.text):
+        return None
+    if _ORCID.search(c.text) is None or _NAME_WORD.search(c.text) is None:
+        return None
+    return START, "an author's name with an ORCID iD: a line of the title page, not debris"
+
+
+def bracket_closed_below(c: Ctx) -> Verdict | None:
+    """A short line that closes a bracket left open by the full line above it ends that line's words.
+
+    "... (runs fine on" over "2.7 and 3.2)", or "(GitHub issue" over "477)":
+    a running sentence wraps in the middle of its aside, and the aside's last
+    words hold more figures than letters.  The line above is a full body line
+    stopped mid-sentence with a bracket opened and not closed, no blank line
+    or page break between, no debris dropped since; this line closes more
+    brackets than it opens.  A formula's debris stands apart from the
+    sentence that leads into it, and balances its own brackets.
+    """
+    s = c.state
+    if not (c.short and c.cur.ev.debris and ")" in c.text and s is not None and s.running):
+        return None
+    if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    last = s.lines[-1].text
+    if last.count("(") <= last.count(")") or c.text.count(")") <= c.text.count("("):
+        return None
+    return JOIN, "a short line closing the bracket that the running line above opened: its last words"
 
 
 def debris(c: Ctx) -> Verdict | None:
@@ -559,8 +654,11 @@ def _leads_in(text: str) -> bool:
 
 # A sentence's end and the next one's start inside a line ("or newer. Install it").
 _SENTENCE_INSIDE = lazy(r"\p{Ll}{3,}[.?!]\s+\p{Lu}")
-# A date on a line of its own: "January 2000", "November 25, 1999", "3. März 2021".
-_DATE = lazy(r"\s*(?:\d{1,2}\.?\s+)?\p{L}{3,}\.?\s+(?:\d{1,2},?\s+)?(?:1[89]|20)\d\d\s*\Z")
+# A date, perhaps after a version ("v1.0, Aug 13, 1994"): "May 12, 2006", "3. März 2021".
+_DATE = lazy(
+    r"\s*(?:(?:Version\s+|v)?\d{1,4}(?:\.\d{1,4}){1,3},?\s+)?"
+    r"(?:\d{1,2}\.?\s+)?\p{L}{3,}\.?\s+(?:\d{1,2},?\s+)?(?:1[89]|20)\d\d\s*\Z"
+)
 
 
 def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
