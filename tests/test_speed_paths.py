@@ -328,3 +328,41 @@ def test_the_trees_written_out_are_the_trees_of_the_module(module: str) -> None:
         "trees": written.TREES,
     }
     assert writer.weights_module(data) == Path(written.__file__).read_text(encoding="utf-8")
+
+
+def _debris_as_defined(text: str) -> bool:
+    """looks_like_debris as its docstring defines it, one pattern a step (the order it had)."""
+    c = classify
+    chars = "".join(text.split())
+    if "." in chars and c._FIGURE_FILE.match(text):
+        return True
+    if "[" in chars:
+        chars = c._CITATION.sub("", chars)
+    if "...." in chars:
+        chars = c._LEADER.sub("", chars)
+    if not chars:
+        return True
+    if regex.search(c.CJK, chars):
+        return False
+    if len(regex.findall(r"\p{L}", chars)) * 2 < len(chars) and c._SENTENCE_END_WORD.search(text) is None:
+        return True
+    if (c._WORD2 if c.is_finished(text) else c._WORD3).search(text) is None:
+        return True
+    if regex.search("[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]", chars) is None:
+        return False
+    last = c._LAST_WORD.search(text)
+    prose = (c._holds_up_prose(m.group(), text, m.start(), m.end()) for m in c._PROSE_WORD.finditer(text))
+    greek = (sum(ch in c._GREEK_VOWELS for ch in w.lower()) >= 2 for w in c._GREEK_WORD.findall(text))
+    return (last is None or not c._is_prose_word(last.group(1))) and not any(prose) and not any(greek)
+
+
+def test_the_debris_test_answers_as_its_definition() -> None:
+    # looks_like_debris counts ASCII letters and operators in bytes, takes out runs of
+    # letters, asks the figure's pattern of one word only and the CJK pattern last
+    pieces = [*_PIECES, "=", "+", "<", "−", "∈", "α", "αβγ", "ά", "Α", "한", "ア", "[12]", "....", "x.eps"]
+    pieces += ["FIG.PS", "ſvg", "\xa0", "\x85", "of", "dx", "𝑥", "exp", "(3)", "。", "Ω", "the"]
+    rnd = random.Random(17)
+    texts = [*_LINES, *("".join(rnd.choice(pieces) for _ in range(rnd.randrange(8))) for _ in range(30_000))]
+    raw = classify.looks_like_debris.__wrapped__  # type: ignore[attr-defined]
+    differ = [t for t in texts if raw(t) != _debris_as_defined(t)]
+    assert differ == [], differ[:5]

@@ -104,7 +104,7 @@ _CLOSER = pattern(r"[\p{Pe}\p{Pf}]")
 # Can a line ending in this character end a sentence?  Asked of every line's last character.
 _MAY_FINISH: dict[str, bool] = dict.fromkeys(_LAST_CHARS, True)
 _LOWER_START = pattern(r"\A\W*\p{Ll}")
-_LETTER = pattern(r"\p{L}")
+_LETTERS = pattern(r"\p{L}+")
 _WORD2 = pattern(r"\p{L}{2,}")
 _WORD3 = pattern(r"\p{L}{3,}")
 #: A character of a CJK script (:data:`srtext.lang.CJK_CHAR`).
@@ -232,7 +232,7 @@ _CITATION = lazy(r"\[\d{1,3}(?:[,–-]\d{1,3})*\]")
 _LEADER = lazy(r"\.{4,}[\dIVXLCivxlc]{0,6}\Z")
 # A figure's file name where a draft shows no figure ("MASS-R_1.EPS").
 _FIGURE_FILE = lazy(r"\A\s*[\w./-]{1,255}\.(?:eps|ps|pdf|png|jpe?g|gif|tiff?|svg)\s*\Z", IGNORECASE)
-_MATH_OPERATOR = lazy(r"[=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>]")
+_MATH_OPERATORS = frozenset("=≤≥≡≈∼→⇒∈∝+−×∂∫∑∏√<>")
 # A word of prose, not a formula's name: lower-case letters, perhaps capitalised, not
 # Greek (in formulas Greek letters are symbols); three or more, or two with a vowel ("if").
 _WORD_OF_PROSE = r"(?<![\p{L}\p{M}])\p{Lu}?[\p{Ll}--\p{Greek}]{2,}"
@@ -331,8 +331,9 @@ def looks_like_debris(text: str) -> bool:
     >>> [looks_like_debris(t) for t in ["3/12/2024: 2.0.1 released.", "12.5 ± 0.3 cm.", "2, 3, 5, 7, 11."]]
     [False, True, True]
     """
-    chars = "".join(text.split())
-    if "." in chars and _FIGURE_FILE.match(text):
+    words = text.split()
+    chars = "".join(words)
+    if len(words) == 1 and "." in chars and _FIGURE_FILE.match(text):  # a name is one word
         return True
     if "[" in chars:
         chars = _CITATION.sub("", chars)
@@ -340,18 +341,26 @@ def looks_like_debris(text: str) -> bool:
         chars = _LEADER.sub("", chars)
     if not chars:
         return True
-    if chars.isascii():  # ASCII (most lines): no CJK, and its letters are a-z and A-Z
-        letters = len(chars) - len(chars.translate(_DELETE_ASCII_LETTERS))
-    elif _CJK.search(chars):
-        return False
-    else:
-        letters = len(chars) - len(_LETTER.sub("", chars))
+    # CJK text counts as prose: asked last, of a line that otherwise looks like debris.
+    return _little_prose(text, chars) and (chars.isascii() or _CJK.search(chars) is None)
+
+
+def _little_prose(text: str, chars: str) -> bool:
+    """Has the line (``chars``: its non-space characters) little prose, as :func:`looks_like_debris` says?"""
+    ascii_chars = chars.encode() if chars.isascii() else None
+    if ascii_chars is not None:  # ASCII (most lines): its letters are a-z and A-Z
+        letters = len(chars) - len(ascii_chars.translate(None, _ASCII_LETTERS))
+    else:  # runs of letters taken out, not each letter: the same count, fewer replacements
+        letters = len(chars) - len(_LETTERS.sub("", chars))
     if letters * 2 < len(chars) and _SENTENCE_END_WORD.search(text) is None:
         return True
     word = _WORD2 if is_finished(text) else _WORD3
     if word.search(text) is None:
         return True
-    if _MATH_OPERATOR.search(chars) is None:
+    if ascii_chars is not None:  # the operators that are ASCII, deleted from its bytes
+        if len(ascii_chars.translate(None, _ASCII_OPERATORS)) == len(chars):
+            return False
+    elif _MATH_OPERATORS.isdisjoint(chars):
         return False
     last = _LAST_WORD.search(text)  # "√ data.": a sentence ends on a word of prose
     return (
@@ -363,7 +372,8 @@ def looks_like_debris(text: str) -> bool:
 
 # A sentence's last word, in lower case, four letters or more, on its own: "... 1.3.1 released."
 _SENTENCE_END_WORD = lazy(r"(?<![\p{L}\p{M}\d_./\\-])[\p{Ll}--\p{Greek}]{4,}[.?!][\"'’”)\]]*\s*\Z", V1)
-_DELETE_ASCII_LETTERS = str.maketrans(dict.fromkeys(map(chr, [*range(65, 91), *range(97, 123)])))
+_ASCII_LETTERS = bytes([*range(65, 91), *range(97, 123)])
+_ASCII_OPERATORS = "".join(sorted(c for c in _MATH_OPERATORS if c.isascii())).encode()
 _LAST_WORD = lazy(f"(?r)({_WORD_OF_PROSE})[.?!]\\s*\\Z", V1)  # (?r): from the end, where it is
 
 
