@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -175,7 +176,12 @@ def test_an_interrupt_stops_pdftotext(fake: Path) -> None:
         fake.write_text("")
         env = {**os.environ, "SLEEP": "30"}
         with subprocess.Popen(
-            [sys.executable, "-m", "srtext", "-o", os.devnull, str(PDF)], env=env, stderr=subprocess.PIPE
+            [sys.executable, "-m", "srtext", "-o", os.devnull, str(PDF)],
+            env=env,
+            stderr=subprocess.PIPE,
+            # Ctrl-C as a terminal delivers it: a process started with SIGINT ignored (a job started in
+            # the background by a shell without job control, as some CI runners do) keeps it ignored
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         ) as p:
             while len(fake.read_text().split()) < 2:
                 time.sleep(0.05)
@@ -400,7 +406,19 @@ def test_a_sigterm_while_the_command_line_is_imported(
     assert signal.getsignal(signal.SIGTERM) == before
 
 
+@pytest.fixture
+def ctrl_c() -> Iterator[None]:
+    """Python's Ctrl-C handler, even where the tests run with SIGINT ignored (started in the background
+    by a shell without job control, as some CI runners are: Python then leaves SIGINT ignored)."""
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @pytest.mark.parametrize("ahead", [False, True], ids=["spawned", "claimed"])
+@pytest.mark.usefixtures("ctrl_c")
 def test_an_interrupt_as_a_run_is_taken_leaves_no_pdftotext(
     fake: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool
 ) -> None:
