@@ -202,11 +202,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_TERMINATED if early.TERMINATED else status
 
 
-# SIGTERM handled as Ctrl-C where there is something to clean up (files written, workers): a filter
-# on standard output has nothing to clean up and need not pay for it.
-_handle_terminate = early.handle_terminate
-
-
 def _main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -227,14 +222,14 @@ def _main(argv: Sequence[str] | None = None) -> int:
     if run.dropped is None:
         return _run_all(paths, config, run, sys.stdout.buffer, None)
     if run.dropped == "-":  # standard output, when the text goes to files
-        _handle_terminate()
+        early.handle_terminate()  # files written: something to clean up
         return _run_all(paths, config, run, sys.stdout.buffer, sys.stdout.buffer)
     try:
         check_dropped(run.dropped)
     except ValueError as e:
         print(f"srtext: {e}", file=sys.stderr)
         return EXIT_USAGE
-    _handle_terminate()
+    early.handle_terminate()  # files written: something to clean up
     try:
         with open_output(run.dropped, None) as dropped:  # a FIFO or /dev/stderr is written directly
             dropped.write(DROPPED_HEADER_LINE.encode())
@@ -329,7 +324,7 @@ def _run_all(
             failed += 1
         to_files = sum(1 for job in jobs if job.output is not None)
         if to_files:
-            _handle_terminate()
+            early.handle_terminate()  # files written: something to clean up
         if to_files > 1 and not run.quiet and sys.stderr.isatty():
             with contextlib.suppress(ImportError):  # tqdm missing (installed without dependencies): no bar
                 bar = Progress(to_files, sys.stderr)

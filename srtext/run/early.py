@@ -175,6 +175,20 @@ def spawn(path: str, flags: Sequence[str] = ()) -> Run:
     return Run(path, flags)
 
 
+class _Held:
+    """SIGINT and SIGTERM held for a ``with`` block, as they were after it (see :func:`take`)."""
+
+    def __enter__(self) -> None:
+        import signal
+
+        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+
+
 def take(path: str | None, flags: Sequence[str], runs: list[Run]) -> Run:
     """The run started ahead on ``path`` with ``flags`` (:func:`claim`), or a new one (:func:`spawn`;
     ``path`` None: on bytes written to it), appended to ``runs``, the caller's runs to reap.
@@ -182,35 +196,26 @@ def take(path: str | None, flags: Sequence[str], runs: list[Run]) -> Run:
     SIGINT and SIGTERM are held meanwhile: an interrupt that landed between the start
     (or the claim) and the list would leave a pdftotext running that no one reaps.
     """
-    import signal
-
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
+    with _Held():
         run = claim(path, flags) if path is not None else None
         if run is None:
             run = spawn(path or "-", flags)
         runs.append(run)
         return run
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def start(path: str, geometry: bool) -> bool:
     """Start pdftotext on the PDF file ``path`` (and ``-bbox-layout`` with ``geometry``), to be
     :func:`claim`\\ ed; False when it cannot be (not a regular file, no pdftotext)."""
-    import signal
-
     identity = _identity(path)
     if identity is None or not hasattr(os, "posix_spawnp"):
         return False
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:  # held: see take
-        for flags in [(), BBOX] if geometry else [()]:
-            _started.append(Run(path, flags, identity))
+    try:
+        with _Held():
+            for flags in [(), BBOX] if geometry else [()]:
+                _started.append(Run(path, flags, identity))
     except OSError:  # not installed, or not runnable: the run chooses (pypdf) and says why
         return False
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
     return True
 
 
