@@ -35,6 +35,7 @@ import math
 from collections.abc import Callable
 from itertools import pairwise
 
+from srtext.lang import SPACELESS_SCRIPTS
 from srtext.pipeline.interleave import may_hold_cjk
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import V1, lazy
@@ -62,8 +63,8 @@ MAX_ASIDE = 2
 #: Lines whose tops are within this share of the page's median line height stand on one printed line.
 LINE_BAND = 0.6
 
-_CJK = lazy(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
-_WORD = lazy(r"[\p{L}--[\p{Han}\p{Hiragana}\p{Katakana}]]+", V1)  # a word of another script
+_CJK = lazy(f"[{SPACELESS_SCRIPTS}]")
+_WORD = lazy(rf"[\p{{L}}--[{SPACELESS_SCRIPTS}]]+", V1)  # a word of another script
 
 
 def _two_columns(boxes: list[LineBox]) -> bool:

@@ -81,6 +81,10 @@ if TYPE_CHECKING:
 
     Geometry = Sequence[LineBox | None]
 
+#: The page steps that move lines (srtext.pipeline.columns, interleave, rows): a moved line's
+#: decision names the step first.
+_MOVED = frozenset({COLUMNS, INTERLEAVED, MERGED})
+
 
 class _Machine(State):
     """The state of the default recovery over one document, and the one place verdicts change it."""
@@ -230,11 +234,7 @@ class _Machine(State):
         front = cur.line.mark == FRONT_MATTER
         if front:
             rule = f"front_matter > {rule}"
-        elif cur.line.rule in (
-            COLUMNS,
-            INTERLEAVED,
-            MERGED,
-        ):  # the page stage moved it (columns, interleave, rows)
+        elif cur.line.rule in _MOVED:  # the page stage moved the line
             rule = f"{cur.line.rule} > {rule}"
         if verb == JOIN_CAPTION:
             assert self.caption is not None

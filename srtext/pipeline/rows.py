@@ -48,6 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from itertools import pairwise
 
+from srtext.lang import SPACELESS_SCRIPTS
 from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.interleave import INTERLEAVED, Zipf, _lexicon, may_hold_cjk, splits_word
 from srtext.pipeline.lines import PAGE_BREAK, Line
@@ -85,8 +86,8 @@ SIDE_SLACK = 0.02
 #: With geometry, the fewest lines right of that middle that make a page's right column.
 MIN_RIGHT = 2
 
-_CJK = lazy(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
-_CJK_OR_SIGN = r"[\p{Han}\p{Hiragana}\p{Katakana}\u3000-\u303f\uff00-\uffef]"
+_CJK = lazy(f"[{SPACELESS_SCRIPTS}]")
+_CJK_OR_SIGN = rf"[{SPACELESS_SCRIPTS}\u3000-\u303f\uff00-\uffef]"
 # A space that touches a CJK character or sign (the joining space of two columns' pieces).
 _JOIN = lazy(rf"(?<={_CJK_OR_SIGN}) (?=\S)|(?<=\S) (?={_CJK_OR_SIGN})")
 _BETWEEN_CJK = lazy(rf"{_CJK_OR_SIGN} {_CJK_OR_SIGN}")
