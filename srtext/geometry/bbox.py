@@ -40,6 +40,7 @@ import re
 from srtext.geometry.box import LineBox, columns_of
 from srtext.geometry.sniff import is_bbox as is_bbox
 from srtext.pipeline.lines import split_physical
+from srtext.pipeline.width import display_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -432,13 +433,10 @@ def _fast_box(
         last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[-1][4]])
         left = min(part[0] for part in parts)
         right = max(part[2] for part in parts)
-    font = font_height(
-        [
-            (float(y1) - float(y0), _unescape(text) if "&" in text else text)
-            for part in parts
-            for y0, y1, text in part[4]
-        ]
-    )
+    words = [
+        (float(y1) - float(y0), _unescape(text) if "&" in text else text) for part in parts for y0, y1, text in part[4]
+    ]
+    font = font_height(words)
     bottom = parts[-1][3]
     baseline = bottom - DESCENT * last[len(last) // 2]
     return LineBox(
@@ -454,7 +452,17 @@ def _fast_box(
         block,
         column,
         gap,
+        _cells([text for _h, text in words]) if len(parts) == 1 else 0,
     )
+
+
+def _cells(words: list[str]) -> int:
+    """The display width of one printed line's words and the spaces between them.
+
+    >>> _cells(["Rivers", "run"]), _cells(["中文", "x"])
+    (10, 6)
+    """
+    return sum(map(display_width, words)) + len(words) - 1
 
 
 def read_xhtml(text: str, keep: bool = True) -> tuple[str, list[LineBox | None] | None]:
@@ -524,7 +532,8 @@ def _box(
     bottom = parts[-1][3]
     last = sorted(w.y1 - w.y0 for w in parts[-1][4])
     baseline = bottom - DESCENT * last[len(last) // 2]
-    return LineBox(page, width, height, left, right, baseline, parts[0][1], bottom, font, block, column, gap)
+    cells = _cells([w.text for w in parts[0][4]]) if len(parts) == 1 else 0
+    return LineBox(page, width, height, left, right, baseline, parts[0][1], bottom, font, block, column, gap, cells)
 
 
 def _pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:

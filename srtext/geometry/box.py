@@ -43,6 +43,10 @@ class LineBox(NamedTuple):
             it in the same column on the same page to its top (negative when the
             two overlap, as a superscript set on a line of its own does); ``None``
             for the first line of a column on a page.
+        cells: the display width of its words' text and the spaces between them
+            (:func:`srtext.pipeline.width.display_width`: a CJK character counts
+            two), 0 when unknown (a line poppler joined from two printed lines):
+            with its width, how wide its characters are set.
     """
 
     page: int
@@ -57,6 +61,7 @@ class LineBox(NamedTuple):
     block: int
     column: int
     gap_before: float | None
+    cells: int = 0
 
     @property
     def width(self) -> float:

@@ -57,6 +57,10 @@ class LineGeo(NamedTuple):
         column: its column on the page (``LineBox.column``).
         unit: the body's font height in points, the unit of ``gap_extra`` (and of
             the rules' thresholds for ``indent`` and ``fill``).
+        pitch_ratio: the width of its characters (its width over its display width,
+            ``LineBox.cells``) over the body's (``Usual.pitch``); 1.0 when either is
+            unknown.  Type truly larger is wider too; a typewriter font whose
+            boxes are taller than the body's (TeX's ``cmtt``) is not.
     """
 
     gap: float | None
@@ -69,6 +73,7 @@ class LineGeo(NamedTuple):
     repeated: bool
     column: int
     unit: float
+    pitch_ratio: float = 1.0
 
     def describe(self) -> str:
         """The evidence in a few words, for ``--explain`` and the audit page.
@@ -89,12 +94,17 @@ class LineGeo(NamedTuple):
         return ", ".join([out, *flags])
 
 
+#: A line of this many display cells or more measures the body's width of a character.
+PITCH_CELLS = 30
+
+
 class Usual(NamedTuple):
     """The document's usual: the body's font height and leading, and each column's edges per page."""
 
     font: float  # the body's font height
     leading: float  # the body's usual distance from a line's baseline to the next one's
     edges: dict[tuple[int, int], tuple[float, float]]  # (page, column): usual left and right edge
+    pitch: float = 0.0  # the body's points per display cell (0.0: unknown)
 
 
 def _mode(values: Counter[float], default: float) -> float:
@@ -172,7 +182,19 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
     for key, left in lefts.items():
         shared = [x for x, n in rights[key].items() if n > 1]
         edges[key] = (_mode(left, 0.0), max(shared) if shared else max(rights[key]))
-    return Usual(font, leading, edges)
+    return Usual(font, leading, edges, _pitch(body))
+
+
+def _pitch(body: Sequence[LineBox]) -> float:
+    """The body's points per display cell: the median over its lines of :data:`PITCH_CELLS` cells or more.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> line = LineBox(1, 600.0, 800.0, 50.0, 300.0, 0.0, 100.0, 110.0, 10.0, 0, 0, None, 50)
+    >>> _pitch([line, line._replace(right=350.0), line._replace(cells=0)]), _pitch([])
+    (5.0, 0.0)
+    """
+    pitches = sorted(b.width / b.cells for b in body if b.cells >= PITCH_CELLS)
+    return pitches[(len(pitches) - 1) // 2] if pitches else 0.0
 
 
 def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
@@ -222,6 +244,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
                 edge and len(pages) > 1 and len(tops.get(round(b.top), ())) > 1,
                 b.column,
                 u.font,
+                b.width / b.cells / u.pitch if b.cells and u.pitch else 1.0,
             )
         )
     return out

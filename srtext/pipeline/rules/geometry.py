@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from srtext.pipeline.classify import Band, LineClass, starts_list_item
 from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
     START,
@@ -51,6 +52,9 @@ LOCAL = 1.1
 #: A line in type this much larger than the body's is a title even in lower case
 #: ("aiofiles: file support for asyncio", a program's name first).
 MUCH_LARGER = 1.3
+#: Type whose characters are narrower than this share of what its height implies is
+#: not larger: a typewriter font's boxes are taller than the body's at the same size.
+NARROW = 0.62
 #: The usual leading, in font heights (baseline to baseline): larger type is set with more.
 LEADING = 1.2
 #: Each band's rules after :func:`weighed_on_the_page` (short lines, full and long
@@ -252,12 +256,16 @@ def larger_type(c: Ctx) -> Verdict | None:
     line): CJK text mixed with Latin has taller boxes than Latin alone.  In
     type :data:`MUCH_LARGER` than the body's, a line need not look like a title
     to text alone: a README's title often starts with its program's name in
-    lower case.
+    lower case.  Not an unnumbered line of code or markup (:func:`set_as_code`):
+    a typewriter font's boxes are taller than the body's at the same size
+    (TeX's ``cmtt`` by half), so its lines look larger than they are.
     """
     geo = c.cur.ev.geo
     if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
         return None
     if c.cur.ev.debris or ((c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER):
+        return None
+    if geo.pitch_ratio < NARROW * geo.font_ratio or (set_as_code(c.text) and not c.cur.ev.numbered):
         return None
     s = c.state
     above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
@@ -270,6 +278,19 @@ def larger_type(c: Ctx) -> Verdict | None:
     if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
         return None  # the text around it is in the same type: a paragraph set larger than the usual
     return START_HEADING, "larger type than the body's and the lines around it, no sentence in it: a heading"
+
+
+# A TeX command ("\usepackage"), a brace, a call with its brackets ("setup()"), an assignment.
+_CODE = lazy(r"\\\p{L}{2,}|[{}]|\w\([^()]*\)\s*\Z|\s=\s")
+
+
+def set_as_code(text: str) -> bool:
+    r"""Does the line read as code or markup: a TeX command, a brace, a closed call at its end, an assignment?
+
+    >>> [set_as_code(t) for t in ["\\usepackage{tabu}", "x = 3", "Run setup()", "Installing on Linux", "C++ and C#"]]
+    [True, True, True, False, False]
+    """
+    return _CODE.search(text) is not None
 
 
 def weighed_on_the_page(c: Ctx) -> Verdict | None:
