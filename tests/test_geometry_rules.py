@@ -37,6 +37,8 @@ RULES = {
     "geometry-full-row-cut-into-pieces": "goes_on_below_a_split_row",
     "geometry-body-type-under-a-heading": "body_type_under_heading",
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
+    # short in characters, full on the page: weighed before the text's body_after_short_line
+    "geometry-sentence-ends-on-a-full-row": "weighed_on_the_page",
 }
 
 

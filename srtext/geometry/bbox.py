@@ -434,7 +434,9 @@ def _fast_box(
         left = min(part[0] for part in parts)
         right = max(part[2] for part in parts)
     words = [
-        (float(y1) - float(y0), _unescape(text) if "&" in text else text) for part in parts for y0, y1, text in part[4]
+        (float(y1) - float(y0), _unescape(text) if "&" in text else text)
+        for part in parts
+        for y0, y1, text in part[4]
     ]
     font = font_height(words)
     bottom = parts[-1][3]
@@ -533,7 +535,8 @@ def _box(
     last = sorted(w.y1 - w.y0 for w in parts[-1][4])
     baseline = bottom - DESCENT * last[len(last) // 2]
     cells = _cells([w.text for w in parts[0][4]]) if len(parts) == 1 else 0
-    return LineBox(page, width, height, left, right, baseline, parts[0][1], bottom, font, block, column, gap, cells)
+    top = parts[0][1]
+    return LineBox(page, width, height, left, right, baseline, top, bottom, font, block, column, gap, cells)
 
 
 def _pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:

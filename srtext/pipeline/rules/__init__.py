@@ -115,6 +115,14 @@ from srtext.pipeline.rules.short_lines import (
 #:   short line ends the paragraph; only after a short line is it a heading's;
 #: * body_mid_sentence before body_after_short_line: a sentence that goes on over
 #:   a short line (a line ending on "the") is not a new paragraph;
+#: * for a full or long line, the page's rules and its weighing (gap_before_line to
+#:   weighed_on_the_page) before body_mid_sentence and body_after_short_line: a line
+#:   short in characters may fill its column on the page (justified type, wide
+#:   letters), and a lower-case line may stand below a gap.  Where the page is known
+#:   it decides first; when its weighing says a paragraph starts, those two say what
+#:   starts (case geometry-sentence-ends-on-a-full-row; without geometry the order is
+#:   the text's alone).  The same move for short_after_display and body_after_display
+#:   cost more missed breaks than it saved on the real corpus's tuning families;
 #: * sentence_then_blank_line before weighed_boundary: a finished line, a blank
 #:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (

@@ -54,7 +54,7 @@ LOCAL = 1.1
 MUCH_LARGER = 1.3
 #: Type whose characters are narrower than this share of what its height implies is
 #: not larger: a typewriter font's boxes are taller than the body's at the same size.
-NARROW = 0.62
+NARROW = 0.75
 #: The usual leading, in font heights (baseline to baseline): larger type is set with more.
 LEADING = 1.2
 #: Each band's rules after :func:`weighed_on_the_page` (short lines, full and long
@@ -256,7 +256,7 @@ def larger_type(c: Ctx) -> Verdict | None:
     line): CJK text mixed with Latin has taller boxes than Latin alone.  In
     type :data:`MUCH_LARGER` than the body's, a line need not look like a title
     to text alone: a README's title often starts with its program's name in
-    lower case.  Not an unnumbered line of code or markup (:func:`set_as_code`):
+    lower case.  Not an unnumbered line of code or markup (:func:`_set_as_code`):
     a typewriter font's boxes are taller than the body's at the same size
     (TeX's ``cmtt`` by half), so its lines look larger than they are.
     """
@@ -265,7 +265,7 @@ def larger_type(c: Ctx) -> Verdict | None:
         return None
     if c.cur.ev.debris or ((c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER):
         return None
-    if geo.pitch_ratio < NARROW * geo.font_ratio or (set_as_code(c.text) and not c.cur.ev.numbered):
+    if geo.pitch_ratio < NARROW * geo.font_ratio or (_set_as_code(c.text) and not c.cur.ev.numbered):
         return None
     s = c.state
     above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
@@ -284,10 +284,10 @@ def larger_type(c: Ctx) -> Verdict | None:
 _CODE = lazy(r"\\\p{L}{2,}|[{}]|\w\([^()]*\)\s*\Z|\s=\s")
 
 
-def set_as_code(text: str) -> bool:
+def _set_as_code(text: str) -> bool:
     r"""Does the line read as code or markup: a TeX command, a brace, a closed call at its end, an assignment?
 
-    >>> [set_as_code(t) for t in ["\\usepackage{tabu}", "x = 3", "Run setup()", "Installing on Linux", "C++ and C#"]]
+    >>> [_set_as_code(t) for t in ["\\usepackage{tabu}", "x = 3", "Run setup()", "On Linux", "C++ and C#"]]
     [True, True, True, False, False]
     """
     return _CODE.search(text) is not None
