@@ -198,6 +198,29 @@ def starts_list_item(text: str) -> bool:
     return False
 
 
+def is_lone_bullet(text: str) -> bool:
+    """Is the line a bullet glyph alone, its item's text on another line ("•", "\uf0b7", "◦")?
+
+    pdftotext writes a word processor's bullet apart from its item when a tab
+    stands between them.  Dashes and asterisks alone are rules and signs, and a
+    check mark or an unmapped glyph alone is more often a table's cell.
+
+    >>> [is_lone_bullet(t) for t in ["•", "  ▪ ", "\uf0b7", "◦"]]
+    [True, True, True, True]
+    >>> [is_lone_bullet(t) for t in ["", "-", "*", "• x", "→", "a", "✓", "\ufffd", "\uf8f1"]]
+    [False, False, False, False, False, False, False, False, False]
+    """
+    s = text.strip()
+    return len(s) == 1 and s in _LONE_BULLETS
+
+
+# The glyphs that are bullets alone on a line too: not check marks, boxes or unmapped glyphs,
+# and of the private use area only the bullets of Symbol and Wingdings (U+F0B7 "•", U+F0A7
+# "▪", U+F0A8, U+F0D8 "➢", U+F076 "❖", U+F06E "■"): TeX's math fonts put the pieces of
+# large braces and brackets there (U+F8E5-U+F8FF), alone on their lines.
+_LONE_BULLETS = frozenset("•∙▪‣●■►▸◆◇❖➢➤▶◦○\uf0b7\uf0a7\uf0a8\uf0d8\uf076\uf06e")
+
+
 _DASH_BULLETS = frozenset("-–—*")
 _DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
 

@@ -22,6 +22,8 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
+from srtext.pipeline.bullets import BULLETS, by_bullets
+from srtext.pipeline.bullets import REASON as BULLETS_REASON
 from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
 from srtext.pipeline.columns import COLUMNS, by_columns
 from srtext.pipeline.columns import REASON as COLUMNS_REASON
@@ -615,6 +617,7 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
     COLUMNS: ("", COLUMNS_REASON),  # reorders lines by their boxes, marks none (srtext.pipeline.columns)
+    BULLETS: ("", BULLETS_REASON),  # moves bullets by their boxes, marks none (srtext.pipeline.bullets)
     INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
     MERGED: ("", MERGED_REASON),  # cuts joined lines and reorders lines, marks none (srtext.pipeline.rows)
 }
@@ -668,7 +671,7 @@ def _page_marks(
     while page and page[-1].rule == PAGE_BREAK:
         breaks.append(page.pop())
     if placed is not None:
-        page = by_columns(page, placed.box)
+        page = by_bullets(by_columns(page, placed.box), placed.box)
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     page = unmerge(page, box=placed.box if placed is not None else None)
     furniture = page_furniture(page, repeats, first=first)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
+from srtext.pipeline.bullets import BULLETS
 from srtext.pipeline.classify import Band, LineClass, is_references_heading, section_number
 from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.events import (
@@ -81,9 +82,9 @@ if TYPE_CHECKING:
 
     Geometry = Sequence[LineBox | None]
 
-#: The page steps that move lines (srtext.pipeline.columns, interleave, rows): a moved line's
+#: The page steps that move lines (srtext.pipeline.columns, interleave, rows, bullets): a moved line's
 #: decision names the step first.
-_MOVED = frozenset({COLUMNS, INTERLEAVED, MERGED})
+_MOVED = frozenset({COLUMNS, INTERLEAVED, MERGED, BULLETS})
 
 
 class _Machine(State):

@@ -19,6 +19,7 @@ from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
     after_contents_entry,
+    bullet_on_its_own_line,
     enumerated_item,
     inline_piece,
     item_goes_on,
@@ -127,6 +128,7 @@ from srtext.pipeline.rules.short_lines import (
 #:   and a capital start a paragraph whatever the weighing says.
 ANY_LINE_RULES: tuple[Rule, ...] = (
     after_contents_entry,
+    bullet_on_its_own_line,
     list_item,
     enumerated_item,
     letter_bullet,

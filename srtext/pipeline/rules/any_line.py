@@ -13,6 +13,7 @@ from srtext.pipeline.classify import (
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.labels import is_lone_bullet
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -45,6 +46,34 @@ def after_contents_entry(c: Ctx) -> Verdict | None:
     last = s.lines[-1].text
     if ("...." in last or ". . . ." in last) and _LEADER_END.search(last) is not None:
         return START, "the line before ends on a dot leader: an entry of a table of contents ended"
+    return None
+
+
+def bullet_on_its_own_line(c: Ctx) -> Verdict | None:
+    """A bullet alone on its line starts a list item, and the line after it is the item's text.
+
+    pdftotext writes a word processor's bullet apart from its item when a tab
+    stands between them ("•" / "Keep the batteries dry"): alone, the bullet
+    looks like debris, and its item like a line that runs on from the text
+    above.  Not when the next line is blank or another bullet (a run of
+    bullets whose items come later: with geometry, :mod:`srtext.pipeline.bullets`
+    first puts each bullet before its item).
+    """
+    s = c.state
+    if (
+        s is not None
+        and s.kind == BODY
+        and len(s.lines) == 1
+        and not c.cur.blank_before
+        and is_lone_bullet(s.lines[0].text)
+        and c.text.strip()
+    ):
+        return JOIN, "the line after a bullet alone is its item's text"
+    nxt = c.nxt
+    if nxt is None or nxt.blank_before or not is_lone_bullet(c.text):
+        return None
+    if nxt.line.text.strip() and not is_lone_bullet(nxt.line.text):
+        return START, "a bullet alone on its line: a list item starts, its text on the next line"
     return None
 
 
@@ -81,7 +110,7 @@ def item_goes_on(c: Ctx) -> Verdict | None:
         or s.last_cls is not LineClass.UNFINISHED
         or c.cur.blank_before
         or c.cur.page_break_before
-        or not starts_list_item(s.lines[0].text)
+        or not (starts_list_item(s.lines[0].text) or is_lone_bullet(s.lines[0].text))
     ):
         return None
     last = s.lines[-1].text.rstrip()

@@ -1,0 +1,112 @@
+"""With geometry, a list's bullets that pdftotext wrote apart go back before their items' lines.
+
+A word processor sets a bullet, then a tab, then the item's text; the gap is
+wide, and pdftotext often reads the bullets as a block of their own: every
+bullet of the list on lines of their own ("•", "•", "•"), then the items
+("CPU only", "single GPU", ...), or each bullet on its own line, a blank line
+away from its item.  Text alone cannot pair them.  With the boxes of
+``-bbox-layout`` each bullet stands on its item's first printed line: a line
+on the same page whose box spans the bullet's middle height and starts to its
+right, within :data:`REACH` bullet heights.  That line's bullet is moved to
+just before it, so the rules see a bullet alone on its line and then its item
+(:func:`srtext.pipeline.rules.any_line.bullet_on_its_own_line`).
+
+:func:`by_bullets` gives each line it moved the step's name, :data:`BULLETS`
+(``Line.rule``); no line is lost or changed.  A page whose bullets already
+stand before their items, or that has none, is returned as it is.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from srtext.pipeline.labels import is_lone_bullet
+from srtext.pipeline.lines import Line
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
+
+#: The step's name, on each line it moved (see :data:`srtext.pipeline.pages.PAGE_RULES`).
+BULLETS = "bullets_by_geometry"
+#: What the step does, as ``--explain`` and the README's list of rules give it.
+REASON = (
+    "with geometry, a bullet that pdftotext wrote apart from its item (a word processor's "
+    "bullet and tab): moved to just before the line that starts on its printed line, to its right"
+)
+#: An item's first line starts at most this many bullet heights right of its bullet.
+REACH = 6.0
+
+
+def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[Line]:
+    """The page's lines with each lone bullet moved to just before the line beside it on the page.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> def at(left: float, top: float, width: float = 100.0) -> LineBox:
+    ...     return LineBox(1, 600, 800, left, left + width, top + 10, top, top + 12, 12, 0, 0, None)
+    >>> texts = ["Supports:", "•", "•", "", "CPU only", "single GPU"]
+    >>> places = [at(50, 80, 200), at(60, 100, 5), at(60, 114, 5), None, at(80, 100), at(80, 114)]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
+    >>> out = by_bullets(page, dict(enumerate(places, 1)).get)
+    >>> [x.text for x in out], [x.rule for x in out][2]
+    (['Supports:', '', '•', 'CPU only', '•', 'single GPU'], 'bullets_by_geometry')
+    """
+    lone = [i for i, line in enumerate(page) if is_lone_bullet(line.text)]
+    if not lone:
+        return page
+    boxes = [b if b is not None and _finite(b) else None for b in (box(line.number) for line in page)]
+    # each line that holds words, by the rows of the page its box spans (a bullet looks up its own row)
+    rows: dict[tuple[int, int], list[int]] = {}
+    alone = set(lone)
+    unit = _unit([b for i, b in enumerate(boxes) if b is not None and i not in alone])
+    if unit <= 0.0:
+        return page
+    for i, b in enumerate(boxes):
+        # a box taller than a few lines is no item's line (and would span rows without end)
+        if b is not None and i not in alone and page[i].text.strip() and b.bottom - b.top <= 3 * unit:
+            for row in range(int(b.top // unit), int(b.bottom // unit) + 1):
+                rows.setdefault((b.page, row), []).append(i)
+    item_of: dict[int, int] = {}  # bullet's index -> its item's index
+    taken: set[int] = set()
+    for i in lone:
+        b = boxes[i]
+        if b is None:
+            continue
+        middle = (b.top + b.bottom) / 2
+        height = max(b.bottom - b.top, 1.0)
+        beside = [
+            k
+            for k in rows.get((b.page, int(middle // unit)), ())
+            if k not in taken
+            and (c := boxes[k]) is not None
+            and c.top <= middle <= c.bottom
+            and 0.0 <= c.left - b.right <= REACH * height
+        ]
+        if beside:
+            k = min(beside, key=lambda k: boxes[k].left)  # type: ignore[union-attr]
+            item_of[i] = k
+            taken.add(k)
+    if all(k == i + 1 for i, k in item_of.items()):
+        return page  # every bullet already stands right before its item
+    before: dict[int, int] = {k: i for i, k in item_of.items()}
+    out: list[Line] = []
+    for k, line in enumerate(page):
+        if k in item_of:
+            continue  # the bullet goes before its item
+        if k in before:
+            bullet = before[k]
+            out.append(page[bullet] if bullet == k - 1 else page[bullet]._replace(rule=BULLETS))
+        out.append(line)
+    return out
+
+
+def _finite(b: LineBox) -> bool:
+    """Is the box a place on the page (no infinite or undefined edge, as bad input may give)?"""
+    return math.isfinite(b.top + b.bottom + b.left + b.right)
+
+
+def _unit(boxes: list[LineBox]) -> float:
+    """The page's usual line height (the median of its lines' box heights), the rows' height."""
+    heights = sorted(b.bottom - b.top for b in boxes if b.bottom > b.top)
+    return heights[len(heights) // 2] if heights else 0.0
