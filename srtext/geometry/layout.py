@@ -58,9 +58,10 @@ class LineGeo(NamedTuple):
         unit: the body's font height in points, the unit of ``gap_extra`` (and of
             the rules' thresholds for ``indent`` and ``fill``).
         pitch_ratio: the width of its characters (its width over its display width,
-            ``LineBox.cells``) over the body's (``Usual.pitch``); 1.0 when either is
-            unknown.  Type truly larger is wider too; a typewriter font whose
-            boxes are taller than the body's (TeX's ``cmtt``) is not.
+            ``LineBox.cells``) over the body's (``Usual.pitch``); 0.0 when either is
+            unknown (pypdf's boxes, a line poppler joined from two).  Type truly
+            larger is wider too; a typewriter font whose boxes are taller than the
+            body's (TeX's ``cmtt``) is not.
     """
 
     gap: float | None
@@ -73,7 +74,7 @@ class LineGeo(NamedTuple):
     repeated: bool
     column: int
     unit: float
-    pitch_ratio: float = 1.0
+    pitch_ratio: float = 0.0
 
     def describe(self) -> str:
         """The evidence in a few words, for ``--explain`` and the audit page.
@@ -244,7 +245,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
                 edge and len(pages) > 1 and len(tops.get(round(b.top), ())) > 1,
                 b.column,
                 u.font,
-                b.width / b.cells / u.pitch if b.cells and u.pitch else 1.0,
+                b.width / b.cells / u.pitch if b.cells and u.pitch else 0.0,
             )
         )
     return out

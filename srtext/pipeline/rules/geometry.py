@@ -265,7 +265,7 @@ def larger_type(c: Ctx) -> Verdict | None:
         return None
     if c.cur.ev.debris or ((c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER):
         return None
-    if geo.pitch_ratio < NARROW * geo.font_ratio or (_set_as_code(c.text) and not c.cur.ev.numbered):
+    if 0.0 < geo.pitch_ratio < NARROW * geo.font_ratio or (_set_as_code(c.text) and not c.cur.ev.numbered):
         return None
     s = c.state
     above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
