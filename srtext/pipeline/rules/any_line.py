@@ -189,28 +189,50 @@ def after_a_term(c: Ctx) -> Verdict | None:
     return None
 
 
+#: The most lines an inline formula's pieces take (a sum's two limits and its sign), and the
+#: most characters they hold together.
+PIECE_LINES, PIECES_CHARS = 3, 2 * PIECE_CHARS
+_SENTENCE_END = frozenset(".!?:;")
+
+
+def _piece(text: str) -> int:
+    """The characters of a line that may be a formula's piece (at most :data:`PIECE_CHARS`), else 0."""
+    n = len(text) - text.count(" ")
+    return n if n <= PIECE_CHARS and len(text) < 2 * PIECE_CHARS + 2 else 0
+
+
 def inline_piece(c: Ctx) -> Verdict | None:
-    """After an inline formula's piece that pdftotext set on a line of its own, the sentence goes on.
+    """After an inline formula's pieces that pdftotext set on lines of their own, the sentence goes on.
 
     A sub- or superscript, a limit or the slash of "∉" (at most
-    :data:`PIECE_CHARS` characters, one line, dropped as debris) between a line
-    that stops mid-sentence and a line that goes on in lower case, with an
-    operator or with a variable ("r ∈" / "/" / "T and the walk ...") is part of
-    the sentence, not a display formula that ends the paragraph.
+    :data:`PIECE_CHARS` characters a line, at most :data:`PIECE_LINES` lines
+    of :data:`PIECES_CHARS` characters in all, dropped as debris or joined as
+    the sentence's words) between a line that stops mid-sentence and a line
+    that goes on in lower case, with an operator or with a variable ("r ∈" /
+    "/" / "T and the walk ...", "bounded by" / "n" / "P" / "wi where each") is
+    part of the sentence, not a display formula that ends the paragraph.
     """
     s = c.state
-    if (
-        s is not None
-        and s.after_debris == 1
-        and s.kind == BODY
-        and 0 < s.debris_chars <= PIECE_CHARS
-        and s.last_cls is LineClass.UNFINISHED
-        and not s.last.debris  # a sentence's line, not a display's leftover
-        and not c.cur.ev.debris
-        and len(s.lines[-1].text.split(None, 3)) > 3
-        and len(c.text.split(None, 3)) > 3
-        and (c.lower or _GOES_ON.match(c.text) is not None)
-    ):
+    if s is None or s.kind != BODY or c.cur.ev.debris or (len(s.lines) < 2 and not s.after_debris):
+        return None
+    lines = s.lines
+    k = chars = 0
+    while k < len(lines) - 1 and k < PIECE_LINES:  # the pieces joined at the paragraph's end
+        n = _piece(lines[-1 - k].text)
+        if not n:
+            break
+        k, chars = k + 1, chars + n
+    pieces, chars = k + s.after_debris, chars + s.debris_chars
+    if not (0 < pieces <= PIECE_LINES and 0 < chars <= PIECES_CHARS):
+        return None
+    if k == 0 and (s.after_debris > 2 or chars > PIECE_CHARS):  # debris alone: a short display's
+        return None
+    before = lines[-1 - k].text
+    if k == 0 and (s.last_cls is not LineClass.UNFINISHED or s.last.debris):  # a display's leftover
+        return None
+    if before.rstrip()[-1:] in _SENTENCE_END or len(before.split(None, 3)) <= 3:
+        return None
+    if len(c.text.split(None, 3)) > 3 and (c.lower or _GOES_ON.match(c.text) is not None):
         return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
     return None
 
