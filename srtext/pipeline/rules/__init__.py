@@ -19,6 +19,7 @@ from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
     after_contents_entry,
+    dash_item,
     enumerated_item,
     inline_piece,
     item_goes_on,
@@ -123,6 +124,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     list_item,
     enumerated_item,
     letter_bullet,
+    dash_item,
     gap_after_item,
     item_goes_on,
     theorem_label,

@@ -73,6 +73,10 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     sign that the item ended: its column is narrower than CW by an indent
     text alone does not see; ending items there cost the validation families
     more broken sentences and spurious breaks than it saved merged ones.)
+    An item whose line ends in a semicolon ended there, as one after a colon
+    leads in: a capital after it starts what follows the item (no sentence
+    goes on in a capital after a semicolon), and the rules after this one
+    judge a lower-case line.
     """
     s = c.state
     if (
@@ -81,15 +85,23 @@ def item_goes_on(c: Ctx) -> Verdict | None:
         or s.last_cls is not LineClass.UNFINISHED
         or c.cur.blank_before
         or c.cur.page_break_before
-        or not starts_list_item(s.lines[0].text)
     ):
         return None
     last = s.lines[-1].text.rstrip()
-    if last.endswith(":") or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
+    if last.endswith(";") and c.text.lstrip()[:1].isupper() and _in_an_item(s.lines[0].text):
+        return START, "an item's line ended in a semicolon, a capital next: the item ended"
+    if not starts_list_item(s.lines[0].text):
+        return None
+    if last.endswith((":", ";")) or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
         return None
     if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
+
+
+def _in_an_item(first: str) -> bool:
+    """Does the paragraph whose first line this is start with a bullet or an item's label?"""
+    return starts_list_item(first) or starts_enumerated_item(first)
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:
@@ -145,6 +157,33 @@ def letter_bullet(c: Ctx) -> Verdict | None:
         n = _LETTER_BULLET.match(other)
         if n is not None and n.group(1) == mark:
             return START, "a symbol font's bullet, become a letter, starts a list item"
+    return None
+
+
+# A dash or an asterisk and a space at a line's start, a word after it: "– the store".
+_DASH_LABEL = lazy(r"\A\s*([-–—∗*]) \p{L}")
+
+
+def dash_item(c: Ctx) -> Verdict | None:
+    """A dash that starts a line after a lead-in's colon, or a line of a list whose items start
+    with the same dash, starts an item, its first word in lower case too ("– the store keeps").
+
+    LaTeX sets the items of a list inside a list after an en dash, and an
+    item goes on in lower case after its lead-in; a dash before a lower-case
+    word elsewhere is a dash inside a running sentence (:func:`list_item`
+    takes a dash before a capital for a bullet).
+    """
+    s = c.state
+    if s is None or s.kind == HEADING or c.text.lstrip()[:1] not in "-–—∗*":
+        return None
+    m = _DASH_LABEL.match(c.text)
+    if m is None:
+        return None
+    if s.lines[-1].text.rstrip().endswith(":"):
+        return START, "a dash after a lead-in starts a list item"
+    first = _DASH_LABEL.match(s.lines[0].text)
+    if first is not None and first.group(1) == m.group(1):
+        return START, "a dash like the one the open item starts with starts the next item"
     return None
 
 
