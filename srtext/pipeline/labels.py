@@ -46,7 +46,8 @@ def is_report_number(text: str) -> bool:
 
 
 _THEOREM = lazy(
-    rf"\A\s*{alternation(THEOREM_LABELS)}(?:\s*\d+(?:\.\d+)*)?(?:\s*\([^()]{{1,80}}\))?\s*[.．:：](?:\s|\Z)"
+    rf"\A\s*{alternation(THEOREM_LABELS)}(?:\s+of\s+\p{{Lu}}\p{{Ll}}+)?(?:\s*\d+(?:\.\d+)*)?"
+    r"(?:\s*\([^()]{1,80}\))?(?:\s*[.．:：](?:\s|\Z)|(?<=[\d)])\s+(?=\p{Lu}\p{Ll}))"
 )
 
 
@@ -55,15 +56,18 @@ def is_theorem_start(text: str) -> bool:
 
     A mathematical text sets each theorem, lemma, definition and proof as a
     paragraph of its own, its label run in: "Theorem 2.1.", "Proof.", "Lemma 3
-    (Fatou).", "Доказательство.", "定理 1.1．".  A reference in a sentence has no
-    full stop after the number ("Theorem 2.1 shows").
+    (Fatou).", "Доказательство.", "定理 1.1．", "Proof of Theorem 2.".  Some
+    classes set the number without a full stop, the statement's capital
+    after it ("Lemma 4.2 Every walk", Springer's); a reference in a sentence
+    has no full stop after the number, and a word in lower case ("Theorem
+    2.1 shows").
 
     >>> [is_theorem_start(t) for t in ["Theorem 2.1. Let x be", "Proof. Trivial.", "Satz 4.1. Eine",
-    ...     "Lemma 3 (Fatou). If", "Доказ. Нека", "定理 1.1． 设"]]
-    [True, True, True, True, True, True]
+    ...     "Lemma 3 (Fatou). If", "Доказ. Нека", "定理 1.1． 设", "Lemma 4.2 Every", "Proof of Lemma 2. By"]]
+    [True, True, True, True, True, True, True, True]
     >>> [is_theorem_start(t) for t in ["Theorem 2.1 shows that", "Proofs are", "Example programs.",
-    ...     "Remarkably."]]
-    [False, False, False, False]
+    ...     "Remarkably.", "Lemma Every", "Proof of the claim"]]
+    [False, False, False, False, False, False]
     """
     return text.lstrip()[:1] in _THEOREM_FIRST and _THEOREM.match(text) is not None
 
