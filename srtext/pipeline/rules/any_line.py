@@ -16,6 +16,7 @@ from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
+    PIECE_CHARS,
     START,
     Ctx,
     Verdict,
@@ -187,9 +188,6 @@ def dash_item(c: Ctx) -> Verdict | None:
     return None
 
 
-#: The most characters of formula debris that an inline formula's piece set on a line of
-#: its own holds (a sub- or superscript, a limit, the slash of "∉").
-PIECE_CHARS = 3
 # What a sentence's continuation after an inline formula's piece starts with: an
 # operator or a closing bracket, or a variable before a lower-case word ("T and the").
 _GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|\S{1,2}\s+\p{Ll})")
