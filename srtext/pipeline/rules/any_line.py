@@ -13,6 +13,7 @@ from srtext.pipeline.classify import (
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -166,8 +167,9 @@ _DASH_LABEL = lazy(r"\A\s*([-–—∗*]) \p{L}")
 
 
 def dash_item(c: Ctx) -> Verdict | None:
-    """A dash that starts a line after a lead-in's colon, or a line of a list whose items start
-    with the same dash, starts an item, its first word in lower case too ("– the store keeps").
+    """A dash that starts a line after a lead-in's colon or an item's semicolon, in a list whose
+    items start with the same dash, or under a list's item, starts an item, its first word in
+    lower case too ("– the store keeps").
 
     LaTeX sets the items of a list inside a list after an en dash, and an
     item goes on in lower case after its lead-in; a dash before a lower-case
@@ -180,17 +182,21 @@ def dash_item(c: Ctx) -> Verdict | None:
     m = _DASH_LABEL.match(c.text)
     if m is None:
         return None
-    if s.lines[-1].text.rstrip().endswith(":"):
-        return START, "a dash after a lead-in starts a list item"
-    first = _DASH_LABEL.match(s.lines[0].text)
-    if first is not None and first.group(1) == m.group(1):
-        return START, "a dash like the one the open item starts with starts the next item"
+    end = s.lines[-1].text.rstrip()[-1:]
+    if end in ":;":
+        return START, "a dash after a lead-in's colon or an item's semicolon starts a list item"
+    for line in (s.lines[0], s.lines[-1]):
+        other = _DASH_LABEL.match(line.text)
+        if other is not None and other.group(1) == m.group(1):
+            return START, "a dash like the one the open item starts with starts the next item"
+    if _in_an_item(s.lines[0].text):
+        return START, "a dash under a list's item starts an item of a list inside it"
     return None
 
 
 # What a sentence's continuation after an inline formula's piece starts with: an
 # operator or a closing bracket, or a variable before a lower-case word ("T and the").
-_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|\S{1,2}\s+\p{Ll})")
+_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|(\S{1,2})\s+\p{Ll})")
 
 
 # A term alone on its line before its description: "array:", "fileerr:", "Note:".
@@ -235,7 +241,9 @@ _SENTENCE_END = frozenset(".!?:;")
 def _piece(text: str) -> int:
     """The characters of a line that may be a formula's piece (at most :data:`PIECE_CHARS`), else 0."""
     n = len(text) - text.count(" ")
-    return n if n <= PIECE_CHARS and len(text) < 2 * PIECE_CHARS + 2 else 0
+    if n > PIECE_CHARS or len(text) >= 2 * PIECE_CHARS + 2 or text.rstrip()[-1:] in ".!?:;,":
+        return 0  # a word's tail that ends a sentence ("ce.") is no formula's piece
+    return n
 
 
 def inline_piece(c: Ctx) -> Verdict | None:
@@ -269,9 +277,15 @@ def inline_piece(c: Ctx) -> Verdict | None:
         return None
     if before.rstrip()[-1:] in _SENTENCE_END or len(before.split(None, 3)) <= 3:
         return None
-    if len(c.text.split(None, 3)) > 3 and (c.lower or _GOES_ON.match(c.text) is not None):
+    if len(c.text.split(None, 3)) <= 3:
+        return None
+    if c.lower:
         return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
-    return None
+    m = _GOES_ON.match(c.text)
+    word = m.group(1) if m is not None else None
+    if m is None or (word is not None and len(word) > 1 and is_function_word(word)):  # "It is", "To use"
+        return None
+    return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
 
 
 def theorem_label(c: Ctx) -> Verdict | None:

@@ -15,6 +15,7 @@ from srtext.pipeline.classify import (
     is_section_number_alone,
     next_section_number,
     section_number,
+    starts_enumerated_item,
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING, Open
@@ -162,6 +163,10 @@ SPLIT_LINE_SHORT, SPLIT_LINE_LONG = 0.85, 1.1
 SPLIT_LINE_TIGHT = 1.05
 
 
+# A capitalised word of two letters or more at a line's start ("Other", "It"), not a variable ("T and").
+_CAPITALISED_WORD = lazy(r"\s*\p{Lu}\p{Ll}")
+
+
 def split_printed_line(c: Ctx) -> Verdict | None:
     """Two short lines whose widths add up to about one line, inside a running paragraph, are
     one printed line that pdftotext split at a wide gap: the second goes on with the first.
@@ -170,7 +175,10 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     "/ T and the walk must restart"), an inline formula's limits or a wide
     gap end pdftotext's line in the middle of a printed one.  The first
     piece follows a line that reached the margin; the second, short and
-    often capitalised, would be taken for a heading.  When the first piece
+    often a formula's, would be taken for a heading.  Each piece holds words
+    (three in the first at least, two in the second), and the second is no
+    list item; after a first piece that stops inside a sentence the second
+    goes on in lower case, with a symbol or a variable.  When the first piece
     ends a sentence, the second is a new sentence of the same paragraph only
     if the line after it goes on in lower case (a title has a capitalised
     paragraph under it) and the second piece reads as a sentence's words
@@ -199,9 +207,13 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     if not SPLIT_LINE_SHORT * cw <= total <= SPLIT_LINE_LONG * cw:
         return None
     end = last.rstrip()[-1:]
-    if end in ":;":  # a lead-in's or an item's end: what comes next is set apart
+    if end in ":;" or len(last.split(None, 3)) < 3 or len(c.text.split(None, 2)) < 2:
+        return None  # a lead-in's or an item's end, a title's or a name's few words: set apart
+    if starts_list_item(c.text) or starts_enumerated_item(c.text):
         return None
     if s.last_cls is LineClass.UNFINISHED:
+        if _CAPITALISED_WORD.match(c.text) is not None:
+            return None  # a sentence goes on in lower case, a symbol or a variable, not a word's capital
         return JOIN, "two short lines that add up to one printed line, split at a gap: the sentence goes on"
     nxt = c.nxt
     if (
