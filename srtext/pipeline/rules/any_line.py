@@ -59,6 +59,8 @@ def list_item(c: Ctx) -> Verdict | None:
 
 #: How full a bulleted item's line must be, over CW, for its item to go on on the next line.
 ITEM_LINE_FILL = 0.6
+#: How short of CW an item's line that ends in a semicolon must stop to end its item.
+ITEM_ENDED_FILL = 0.9
 
 
 def item_goes_on(c: Ctx) -> Verdict | None:
@@ -76,9 +78,10 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     text alone does not see; ending items there cost the validation families
     more broken sentences and spurious breaks than it saved merged ones.)
     An item whose line ends in a semicolon ended there, as one after a colon
-    leads in: a capital after it starts what follows the item (no sentence
-    goes on in a capital after a semicolon), and the rules after this one
-    judge a lower-case line.
+    leads in: a capital after it starts what follows the item when the line
+    stopped short of the margin (:data:`ITEM_ENDED_FILL`; a line that reached
+    it wrapped a list of names: "Abel & Weil;" / "Galois ..."), and the
+    rules after this one judge a lower-case line.
     """
     s = c.state
     if (
@@ -90,8 +93,17 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     ):
         return None
     last = s.lines[-1].text.rstrip()
-    if last.endswith(";") and c.text.lstrip()[:1].isupper() and _in_an_item(s.lines[0].text):
-        return START, "an item's line ended in a semicolon, a capital next: the item ended"
+    if (
+        last.endswith(";")
+        and c.text.lstrip()[:1].isupper()
+        and display_width(last) < ITEM_ENDED_FILL * c.cur.cw
+        and last.count("(") <= last.count(")")  # not inside a bracket: "(on Windows; Linux"
+        and _in_an_item(s.lines[0].text)
+    ):
+        return (
+            START,
+            "an item's line ended in a semicolon short of the margin, a capital next: the item ended",
+        )
     if not starts_list_item(s.lines[0].text):
         return None
     if last.endswith((":", ";")) or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
@@ -108,7 +120,8 @@ def _in_an_item(first: str) -> bool:
 
 def enumerated_item(c: Ctx) -> Verdict | None:
     """A line that starts with an item's label ("(ii) the store", "b) one line", "3. Run") after a
-    lead-in's colon, or after an item that ended early with a semicolon or a full stop, starts an item.
+    lead-in's colon, or after an item that ended early with a semicolon or a full stop, starts an item;
+    so does a list's first label after a finished sentence ("(a) The north gate").
 
     The list is set as a list: its items start on lines of their own.  After
     a line that reached the margin, "; (ii)" is more often an enumeration run
@@ -137,7 +150,13 @@ def enumerated_item(c: Ctx) -> Verdict | None:
         return None
     if end in ";." and (s.last_band is Band.SHORT or in_a_list):
         return START, "an enumerated item starts at its label after an item that ended"
+    if end == "." and _FIRST_LABEL.match(c.text) is not None:
+        return START, "a list's first label after a finished sentence: its first item starts"
     return None
+
+
+# A list's first label, bracketed or closed by a bracket, before a word: "(a) The", "i) the", "(1) Run".
+_FIRST_LABEL = lazy(r"\A\s*\(?(?:a|i|1)\)\s+\p{L}")
 
 
 # A Wingdings or Webdings bullet that the font mapped to a letter: "q", "r", "n", "l",
@@ -185,6 +204,8 @@ def dash_item(c: Ctx) -> Verdict | None:
     end = s.lines[-1].text.rstrip()[-1:]
     if end in ":;":
         return START, "a dash after a lead-in's colon or an item's semicolon starts a list item"
+    if s.last_band is not Band.SHORT and end not in ".!?":
+        return None  # a dash after a line that ran on to the margin inside a sentence is the sentence's
     for line in (s.lines[0], s.lines[-1]):
         other = _DASH_LABEL.match(line.text)
         if other is not None and other.group(1) == m.group(1):

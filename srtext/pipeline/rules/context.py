@@ -134,13 +134,15 @@ class Ctx:
 
         pdftotext takes the piece out of its line, which then looks short,
         like a title's: a line of more than three words, a piece of at most
-        :data:`PIECE_CHARS` characters under it, is a sentence's line.
+        :data:`PIECE_CHARS` characters under it that does not open with a
+        capital (a drop cap's letter, a word), is a sentence's line.
         """
         nxt = self.nxt
         if nxt is None or nxt.blank_before or not nxt.ev.debris or len(self.text.split(None, 3)) <= 3:
             return False
-        piece = nxt.line.text
-        return len(piece) - piece.count(" ") <= PIECE_CHARS
+        piece = nxt.line.text.strip()
+        # a capital ("A", "El") is a word's or a drop cap's, a formula's piece holds no capital first
+        return len(piece) - piece.count(" ") <= PIECE_CHARS and not piece[:1].isupper()
 
     def room_below_title(self) -> bool:
         """Is this a title, set apart above, whose line had room for the next line's first word?

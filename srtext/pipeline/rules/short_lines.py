@@ -163,8 +163,9 @@ SPLIT_LINE_SHORT, SPLIT_LINE_LONG = 0.85, 1.1
 SPLIT_LINE_TIGHT = 1.05
 
 
-# A capitalised word of two letters or more at a line's start ("Other", "It"), not a variable ("T and").
-_CAPITALISED_WORD = lazy(r"\s*\p{Lu}\p{Ll}")
+# What a printed line's second piece opens with after a first that stopped inside a sentence: a
+# formula's sign (the slash of "∉", an operator, a closing bracket) or a variable ("T and").
+_FORMULA_GOES_ON = lazy(r"\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→]|\p{Lu}\d?\s+\p{Ll})")
 
 
 def split_printed_line(c: Ctx) -> Verdict | None:
@@ -178,11 +179,12 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     often a formula's, would be taken for a heading.  Each piece holds words
     (three in the first at least, two in the second), and the second is no
     list item; after a first piece that stops inside a sentence the second
-    goes on in lower case, with a symbol or a variable.  When the first piece
+    goes on with a formula's sign or a variable (lower case goes on anyway).
+    When the first piece
     ends a sentence, the second is a new sentence of the same paragraph only
     if the line after it goes on in lower case (a title has a capitalised
     paragraph under it) and the second piece reads as a sentence's words
-    (it ends on a function word or a comma, or could not be a title), the two
+    cut short (it ends on a function word or a comma), the two
     filling the line within :data:`SPLIT_LINE_TIGHT`: a heading after a
     paragraph's last line adds up to about a line by chance.
     """
@@ -212,13 +214,13 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     if starts_list_item(c.text) or starts_enumerated_item(c.text):
         return None
     if s.last_cls is LineClass.UNFINISHED:
-        if _CAPITALISED_WORD.match(c.text) is not None:
-            return None  # a sentence goes on in lower case, a symbol or a variable, not a word's capital
+        if _FORMULA_GOES_ON.match(c.text) is None:
+            return None  # a sentence goes on after a formula's sign, not after a word's capital or code
         return JOIN, "two short lines that add up to one printed line, split at a gap: the sentence goes on"
     nxt = c.nxt
     if (
         total <= SPLIT_LINE_TIGHT * cw  # a heading that fits beside a last line by chance seldom fills it
-        and (c.cur.ev.dangling or not c.cur.ev.title_like)  # a sentence's words, not a title's
+        and c.cur.ev.dangling  # a sentence's words cut short, not a title's
         and c.cls is LineClass.UNFINISHED
         and c.text.lstrip()[:1].isupper()  # a sentence's first word, not a bracket's aside
         and not c.text.rstrip().endswith(":")  # a lead-in's line opens a paragraph of its own
