@@ -205,9 +205,10 @@ def starts_list_item(text: str) -> bool:
 _DASH_BULLETS = frozenset("-–—*")
 _DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
 
-# An enumerated item's label: "(i)", "(iv)", "(a)", "a)", "3)", "(3)", or "3." before text.
+# An enumerated item's label: "(i)", "(iv)", "(a)", "a)", "3)", "(3)", "3." or "iv." before text.
 _ENUMERATOR = lazy(
-    r"\A\s*(?:\((?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)|(?:[ivx]{1,5}|[a-z]|\d{1,2})\)|\d{1,2}\.)\s+\S"
+    r"\A\s*(?:\((?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)|(?:[ivx]{1,5}|[a-z]|\d{1,2})\)|\d{1,2}\.|(?:i{1,3}|iv|vi{0,3}|ix|x)\.)"
+    r"\s+\S"
 )
 
 
@@ -218,6 +219,8 @@ def starts_enumerated_item(text: str) -> bool:
     [True, True, True, True, True]
     >>> [starts_enumerated_item(t) for t in ["(ii)", "(see) this", "2.5 m long", "ab) no", "(x + y) z"]]
     [False, False, False, False, False]
+    >>> [starts_enumerated_item(t) for t in ["ii. the store", "iv. Run", "i.e. that", "vii.x"]]
+    [True, True, False, False]
     """
     s = text.lstrip()
     if not s or not (s[0] == "(" or s[0].isdigit() or s[1:2] == ")" or s[0] in "iv"):
