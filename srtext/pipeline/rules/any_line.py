@@ -166,7 +166,8 @@ _LETTER_BULLET = lazy(r"\A\s*([qrnlvo§ØüŸ]) \p{Lu}")
 
 def letter_bullet(c: Ctx) -> Verdict | None:
     """A letter that a symbol font's bullet became ("q Keep the receipts") starts an item when
-    the next line or the open item starts with the same letter: one such line alone is a word.
+    the next line or the open item starts with the same letter, or after a lead-in's colon (the
+    list's first item, its second line next): one such line alone elsewhere is a word.
     """
     if c.text.lstrip()[1:2] != " ":  # cheap: asked of every line
         return None
@@ -174,6 +175,8 @@ def letter_bullet(c: Ctx) -> Verdict | None:
     if m is None:
         return None
     mark = m.group(1)
+    if c.state is not None and c.state.lines[-1].text.rstrip().endswith(":"):
+        return START, "a symbol font's bullet, become a letter, starts a list item after a lead-in"
     for other in (c.nxt.line.text if c.nxt is not None else "", c.state.lines[0].text if c.state else ""):
         n = _LETTER_BULLET.match(other)
         if n is not None and n.group(1) == mark:
