@@ -36,6 +36,9 @@ THEOREM_LABELS = (
     "Proof",
     "Conjecture",
     "Claim",
+    "Assumption",
+    "Hypothesis",
+    "Observation",
 )
 CAPTION_LABELS = (
     "Figure", "Fig.", "Table", "Tab.", "Algorithm", "Listing", "Scheme", "Chart", "Plate", "Exhibit",

@@ -46,7 +46,8 @@ def is_report_number(text: str) -> bool:
 
 
 _THEOREM = lazy(
-    rf"\A\s*{alternation(THEOREM_LABELS)}(?:\s*\d+(?:\.\d+)*)?(?:\s*\([^()]{{1,80}}\))?\s*[.．:：](?:\s|\Z)"
+    rf"\A\s*{alternation(THEOREM_LABELS)}(?:\s+of\s+\p{{Lu}}\p{{Ll}}+)?(?:\s*\d+(?:\.\d+)*)?"
+    r"(?:\s*\([^()]{1,80}\))?(?:\s*[.．:：](?:\s|\Z)|(?<=[\d)])\s+(?=\p{Lu}\p{Ll}))"
 )
 
 
@@ -55,15 +56,18 @@ def is_theorem_start(text: str) -> bool:
 
     A mathematical text sets each theorem, lemma, definition and proof as a
     paragraph of its own, its label run in: "Theorem 2.1.", "Proof.", "Lemma 3
-    (Fatou).", "Доказательство.", "定理 1.1．".  A reference in a sentence has no
-    full stop after the number ("Theorem 2.1 shows").
+    (Fatou).", "Доказательство.", "定理 1.1．", "Proof of Theorem 2.".  Some
+    classes set the number without a full stop, the statement's capital
+    after it ("Lemma 4.2 Every walk", Springer's); a reference in a sentence
+    has no full stop after the number, and a word in lower case ("Theorem
+    2.1 shows").
 
     >>> [is_theorem_start(t) for t in ["Theorem 2.1. Let x be", "Proof. Trivial.", "Satz 4.1. Eine",
-    ...     "Lemma 3 (Fatou). If", "Доказ. Нека", "定理 1.1． 设"]]
-    [True, True, True, True, True, True]
+    ...     "Lemma 3 (Fatou). If", "Доказ. Нека", "定理 1.1． 设", "Lemma 4.2 Every", "Proof of Lemma 2. By"]]
+    [True, True, True, True, True, True, True, True]
     >>> [is_theorem_start(t) for t in ["Theorem 2.1 shows that", "Proofs are", "Example programs.",
-    ...     "Remarkably."]]
-    [False, False, False, False]
+    ...     "Remarkably.", "Lemma Every", "Proof of the claim"]]
+    [False, False, False, False, False, False]
     """
     return text.lstrip()[:1] in _THEOREM_FIRST and _THEOREM.match(text) is not None
 
@@ -224,31 +228,59 @@ _LONE_BULLETS = frozenset("•∙▪‣●■►▸◆◇❖➢➤▶◦○\uf0b
 _DASH_BULLETS = frozenset("-–—*")
 _DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
 
-# An enumerated item's label: "(i)", "(iv)", "(a)", "a)", "3)", "(3)", or "3." before text.
-_ENUMERATOR = lazy(r"\A\s*(?:\((?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)|(?:[a-z]|\d{1,2})\)|\d{1,2}\.)\s+\S")
+# An enumerated item's label: "(i)", "(iv)", "(a)", "a)", "3)", "(3)", "3." or "iv." before text.
+_ENUMERATOR = lazy(
+    r"\A\s*(?:\((?:[ivxlc]{1,6}|[a-z]|\d{1,2})\)|(?:[ivx]{1,5}|[a-z]|\d{1,2})\)|\d{1,2}\.|(?:i{1,3}|iv|vi{0,3}|ix|x)\.)"
+    r"\s+\S"
+)
 
 
 def starts_enumerated_item(text: str) -> bool:
     """Does the line start with an enumerated item's label ("(ii) the store", "b) one line", "3. Run")?
 
-    >>> [starts_enumerated_item(t) for t in ["(ii) the store", "b) one line", "(3) Three", "12. Run it"]]
-    [True, True, True, True]
+    >>> [starts_enumerated_item(t) for t in ["(ii) the store", "b) one", "(3) Three", "12. Run", "iv) x"]]
+    [True, True, True, True, True]
     >>> [starts_enumerated_item(t) for t in ["(ii)", "(see) this", "2.5 m long", "ab) no", "(x + y) z"]]
     [False, False, False, False, False]
+    >>> [starts_enumerated_item(t) for t in ["ii. the store", "iv. Run", "i.e. that", "vii.x"]]
+    [True, True, False, False]
     """
     s = text.lstrip()
-    if not s or not (s[0] == "(" or s[0].isdigit() or s[1:2] == ")"):
+    if not s or not (s[0] == "(" or s[0].isdigit() or s[1:2] == ")" or s[0] in "iv"):
         return False
     return _ENUMERATOR.match(s) is not None
 
 
-_LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[a-z])([.)])\s+\S")
+_LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[ivx]{1,5}|[a-z])([.)])\s+\S")
+_ROMAN = {"i": 1, "v": 5, "x": 10}
+
+
+def _roman(numeral: str) -> int:
+    """The value of a lower-case roman numeral of i, v and x ("iv" 4), 0 when it is not one.
+
+    >>> [_roman(x) for x in ("i", "iv", "ix", "xii", "iiii", "vx", "a")]
+    [1, 4, 9, 12, 0, 0, 0]
+    """
+    if not numeral or any(ch not in _ROMAN for ch in numeral):
+        return 0
+    total = 0
+    for ch, after in zip(numeral, numeral[1:] + " ", strict=True):
+        v = _ROMAN[ch]
+        total += -v if _ROMAN.get(after, 0) > v else v
+    canonical = ""
+    n = total
+    for value, letters in ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i")):
+        while n >= value:
+            canonical, n = canonical + letters, n - value
+    return total if canonical == numeral else 0
 
 
 def follows_label(first: str, text: str) -> bool:
     """Does ``text`` start with the label that comes after ``first``'s ("1." then "2.", "(a)" then "(b)")?
 
     >>> [follows_label(a, b) for a, b in [("1. one", "2. two"), ("(a) x", "(b) y"), ("b) x", "c) y")]]
+    [True, True, True]
+    >>> [follows_label(a, b) for a, b in [("(i) x", "(ii) y"), ("iv) x", "v) y"), ("(h) x", "(i) y")]]
     [True, True, True]
     >>> [follows_label(a, b) for a, b in [("1. one", "3. two"), ("1. one", "2) two"), ("a. x", "2. y")]]
     [False, False, False]
@@ -259,7 +291,12 @@ def follows_label(first: str, text: str) -> bool:
     x, y = a.group(2), b.group(2)
     if x.isdigit() != y.isdigit():
         return False
-    return int(y) == int(x) + 1 if x.isdigit() else ord(y) == ord(x) + 1
+    if x.isdigit():
+        return int(y) == int(x) + 1
+    rx, ry = _roman(x), _roman(y)
+    if rx and ry and ry == rx + 1:
+        return True  # "(iii)" after "(ii)", "v)" after "iv)"
+    return len(x) == len(y) == 1 and ord(y) == ord(x) + 1
 
 
 _FIRST_REFERENCE = lazy(r"\A\s*\[\s*1\s*\]\s+[\p{Lu}\p{Lt}]")

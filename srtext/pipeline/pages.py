@@ -519,6 +519,8 @@ _SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), asked of each line of a page:
 # a third of the time of one search of the page's text for it at a line's start.
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
+# A section's numbered heading right above a run-in subsection's: "3. Results", "4 Proofs".
+_SECTION_ABOVE = lazy(r"\s*\d{1,2}\.?\s+\p{Lu}[\p{L} ,'’-]{0,60}\Z")
 
 
 #: The footnotes found by their type (:func:`small_type_notes`): name -> the reason ``--explain``
@@ -628,8 +630,10 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
 
     AMS journals set subsection headings in the paragraph's first line.  The
     number must have two levels (a lone "2." may start a list item), the title
-    be words only, up to its full stop, and the line before end a sentence or be
-    empty (a line break inside "see Section" + "2.1. Then..." is no heading).
+    be words only, up to its full stop, and the line before end a sentence, be
+    empty or be its section's numbered heading ("3. Results": the subsection
+    opens the section; a line break inside "see Section" + "2.1. Then..." is
+    no heading).
     Both parts keep the line's number, as :func:`split_glued_footnotes` does.
 
     >>> page = [Line(1, 1, "is a unit."), Line(2, 1, "2.1. Adams operations. There are a few.", offset=11)]
@@ -637,6 +641,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     [('is a unit.', 0), ('2.1. Adams operations.', 11), ('There are a few.', 34)]
     >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), page[1]])]
     ['as in', '2.1. Adams operations. There are a few.']
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "2. Operations"), page[1]])]
+    ['2. Operations', '2.1. Adams operations.', 'There are a few.']
     """
     opens = _RUN_IN_START.match
     # the pattern asked only of a line that starts with an ASCII digit, or with another character
@@ -648,7 +654,7 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     previous = ""
     for line in page:
         k = run_in_heading_end(line.text)
-        if k and (not previous.strip() or _SENTENCE_DONE.search(previous)):
+        if k and (not previous.strip() or _SENTENCE_DONE.search(previous) or _SECTION_ABOVE.match(previous)):
             rest = len(line.text) - len(line.text[k:].lstrip())
             out.append(line._replace(text=line.text[:k]))
             out.append(line._replace(text=line.text[rest:], offset=line.offset + rest))

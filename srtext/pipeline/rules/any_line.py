@@ -13,10 +13,12 @@ from srtext.pipeline.classify import (
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import is_lone_bullet
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
+    PIECE_CHARS,
     START,
     Ctx,
     Verdict,
@@ -86,6 +88,8 @@ def list_item(c: Ctx) -> Verdict | None:
 
 #: How full a bulleted item's line must be, over CW, for its item to go on on the next line.
 ITEM_LINE_FILL = 0.6
+#: How short of CW an item's line that ends in a semicolon must stop to end its item.
+ITEM_ENDED_FILL = 0.9
 
 
 def item_goes_on(c: Ctx) -> Verdict | None:
@@ -102,6 +106,11 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     sign that the item ended: its column is narrower than CW by an indent
     text alone does not see; ending items there cost the validation families
     more broken sentences and spurious breaks than it saved merged ones.)
+    An item whose line ends in a semicolon ended there, as one after a colon
+    leads in: a capital after it starts what follows the item when the line
+    stopped short of the margin (:data:`ITEM_ENDED_FILL`; a line that reached
+    it wrapped a list of names: "Abel & Weil;" / "Galois ..."), and the
+    rules after this one judge a lower-case line.
     """
     s = c.state
     if (
@@ -110,20 +119,38 @@ def item_goes_on(c: Ctx) -> Verdict | None:
         or s.last_cls is not LineClass.UNFINISHED
         or c.cur.blank_before
         or c.cur.page_break_before
-        or not (starts_list_item(s.lines[0].text) or is_lone_bullet(s.lines[0].text))
     ):
         return None
     last = s.lines[-1].text.rstrip()
-    if last.endswith(":") or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
+    if (
+        last.endswith(";")
+        and c.text.lstrip()[:1].isupper()
+        and display_width(last) < ITEM_ENDED_FILL * c.cur.cw
+        and last.count("(") <= last.count(")")  # not inside a bracket: "(on Windows; Linux"
+        and _in_an_item(s.lines[0].text)
+    ):
+        return (
+            START,
+            "an item's line ended in a semicolon short of the margin, a capital next: the item ended",
+        )
+    if not (starts_list_item(s.lines[0].text) or is_lone_bullet(s.lines[0].text)):
+        return None
+    if last.endswith((":", ";")) or display_width(last) < ITEM_LINE_FILL * c.cur.cw or c.cur.ev.numbered:
         return None
     if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
 
 
+def _in_an_item(first: str) -> bool:
+    """Does the paragraph whose first line this is start with a bullet or an item's label?"""
+    return starts_list_item(first) or is_lone_bullet(first) or starts_enumerated_item(first)
+
+
 def enumerated_item(c: Ctx) -> Verdict | None:
     """A line that starts with an item's label ("(ii) the store", "b) one line", "3. Run") after a
-    lead-in's colon, or after an item that ended early with a semicolon or a full stop, starts an item.
+    lead-in's colon, or after an item that ended early with a semicolon or a full stop, starts an item;
+    so does a list's first label after a finished sentence ("(a) The north gate").
 
     The list is set as a list: its items start on lines of their own.  After
     a line that reached the margin, "; (ii)" is more often an enumeration run
@@ -152,7 +179,13 @@ def enumerated_item(c: Ctx) -> Verdict | None:
         return None
     if end in ";." and (s.last_band is Band.SHORT or in_a_list):
         return START, "an enumerated item starts at its label after an item that ended"
+    if end == "." and _FIRST_LABEL.match(c.text) is not None:
+        return START, "a list's first label after a finished sentence: its first item starts"
     return None
+
+
+# A list's first label, bracketed or closed by a bracket, before a word: "(a) The", "i) the", "(1) Run".
+_FIRST_LABEL = lazy(r"\A\s*\(?(?:a|i|1)\)\s+\p{L}")
 
 
 # A Wingdings or Webdings bullet that the font mapped to a letter: "q", "r", "n", "l",
@@ -162,7 +195,8 @@ _LETTER_BULLET = lazy(r"\A\s*([qrnlvo§ØüŸ]) \p{Lu}")
 
 def letter_bullet(c: Ctx) -> Verdict | None:
     """A letter that a symbol font's bullet became ("q Keep the receipts") starts an item when
-    the next line or the open item starts with the same letter: one such line alone is a word.
+    the next line or the open item starts with the same letter, or after a lead-in's colon (the
+    list's first item, its second line next): one such line alone elsewhere is a word.
     """
     if c.text.lstrip()[1:2] != " ":  # cheap: asked of every line
         return None
@@ -170,6 +204,8 @@ def letter_bullet(c: Ctx) -> Verdict | None:
     if m is None:
         return None
     mark = m.group(1)
+    if c.state is not None and c.state.lines[-1].text.rstrip().endswith(":"):
+        return START, "a symbol font's bullet, become a letter, starts a list item after a lead-in"
     for other in (c.nxt.line.text if c.nxt is not None else "", c.state.lines[0].text if c.state else ""):
         n = _LETTER_BULLET.match(other)
         if n is not None and n.group(1) == mark:
@@ -177,12 +213,43 @@ def letter_bullet(c: Ctx) -> Verdict | None:
     return None
 
 
-#: The most characters of formula debris that an inline formula's piece set on a line of
-#: its own holds (a sub- or superscript, a limit, the slash of "∉").
-PIECE_CHARS = 3
+# A dash or an asterisk and a space at a line's start, a word after it: "– the store".
+_DASH_LABEL = lazy(r"\A\s*([-–—∗*]) \p{L}")
+
+
+def dash_item(c: Ctx) -> Verdict | None:
+    """A dash that starts a line after a lead-in's colon or an item's semicolon, in a list whose
+    items start with the same dash, or under a list's item, starts an item, its first word in
+    lower case too ("– the store keeps").
+
+    LaTeX sets the items of a list inside a list after an en dash, and an
+    item goes on in lower case after its lead-in; a dash before a lower-case
+    word elsewhere is a dash inside a running sentence (:func:`list_item`
+    takes a dash before a capital for a bullet).
+    """
+    s = c.state
+    if s is None or s.kind == HEADING or c.text.lstrip()[:1] not in "-–—∗*":
+        return None
+    m = _DASH_LABEL.match(c.text)
+    if m is None:
+        return None
+    end = s.lines[-1].text.rstrip()[-1:]
+    if end in ":;":
+        return START, "a dash after a lead-in's colon or an item's semicolon starts a list item"
+    if s.last_band is not Band.SHORT and end not in ".!?":
+        return None  # a dash after a line that ran on to the margin inside a sentence is the sentence's
+    for line in (s.lines[0], s.lines[-1]):
+        other = _DASH_LABEL.match(line.text)
+        if other is not None and other.group(1) == m.group(1):
+            return START, "a dash like the one the open item starts with starts the next item"
+    if _in_an_item(s.lines[0].text):
+        return START, "a dash under a list's item starts an item of a list inside it"
+    return None
+
+
 # What a sentence's continuation after an inline formula's piece starts with: an
 # operator or a closing bracket, or a variable before a lower-case word ("T and the").
-_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|\S{1,2}\s+\p{Ll})")
+_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|(\S{1,2})\s+\p{Ll})")
 
 
 # A term alone on its line before its description: "array:", "fileerr:", "Note:".
@@ -218,30 +285,60 @@ def after_a_term(c: Ctx) -> Verdict | None:
     return None
 
 
+#: The most lines an inline formula's pieces take (a sum's two limits and its sign), and the
+#: most characters they hold together.
+PIECE_LINES, PIECES_CHARS = 3, 2 * PIECE_CHARS
+_SENTENCE_END = frozenset(".!?:;")
+
+
+def _piece(text: str) -> int:
+    """The characters of a line that may be a formula's piece (at most :data:`PIECE_CHARS`), else 0."""
+    n = len(text) - text.count(" ")
+    if n > PIECE_CHARS or len(text) >= 2 * PIECE_CHARS + 2 or text.rstrip()[-1:] in ".!?:;,":
+        return 0  # a word's tail that ends a sentence ("ce.") is no formula's piece
+    return n
+
+
 def inline_piece(c: Ctx) -> Verdict | None:
-    """After an inline formula's piece that pdftotext set on a line of its own, the sentence goes on.
+    """After an inline formula's pieces that pdftotext set on lines of their own, the sentence goes on.
 
     A sub- or superscript, a limit or the slash of "∉" (at most
-    :data:`PIECE_CHARS` characters, one line, dropped as debris) between a line
-    that stops mid-sentence and a line that goes on in lower case, with an
-    operator or with a variable ("r ∈" / "/" / "T and the walk ...") is part of
-    the sentence, not a display formula that ends the paragraph.
+    :data:`PIECE_CHARS` characters a line, at most :data:`PIECE_LINES` lines
+    of :data:`PIECES_CHARS` characters in all, dropped as debris or joined as
+    the sentence's words) between a line that stops mid-sentence and a line
+    that goes on in lower case, with an operator or with a variable ("r ∈" /
+    "/" / "T and the walk ...", "bounded by" / "n" / "P" / "wi where each") is
+    part of the sentence, not a display formula that ends the paragraph.
     """
     s = c.state
-    if (
-        s is not None
-        and s.after_debris == 1
-        and s.kind == BODY
-        and 0 < s.debris_chars <= PIECE_CHARS
-        and s.last_cls is LineClass.UNFINISHED
-        and not s.last.debris  # a sentence's line, not a display's leftover
-        and not c.cur.ev.debris
-        and len(s.lines[-1].text.split(None, 3)) > 3
-        and len(c.text.split(None, 3)) > 3
-        and (c.lower or _GOES_ON.match(c.text) is not None)
-    ):
+    if s is None or s.kind != BODY or c.cur.ev.debris or (len(s.lines) < 2 and not s.after_debris):
+        return None
+    lines = s.lines
+    k = chars = 0
+    while k < len(lines) - 1 and k < PIECE_LINES:  # the pieces joined at the paragraph's end
+        n = _piece(lines[-1 - k].text)
+        if not n:
+            break
+        k, chars = k + 1, chars + n
+    pieces, chars = k + s.after_debris, chars + s.debris_chars
+    if not (0 < pieces <= PIECE_LINES and 0 < chars <= PIECES_CHARS):
+        return None
+    if k == 0 and (s.after_debris > 2 or chars > PIECE_CHARS):  # debris alone: a short display's
+        return None
+    before = lines[-1 - k].text
+    if k == 0 and (s.last_cls is not LineClass.UNFINISHED or s.last.debris):  # a display's leftover
+        return None
+    if before.rstrip()[-1:] in _SENTENCE_END or len(before.split(None, 3)) <= 3:
+        return None
+    if len(c.text.split(None, 3)) <= 3:
+        return None
+    if c.lower:
         return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
-    return None
+    m = _GOES_ON.match(c.text)
+    word = m.group(1) if m is not None else None
+    if m is None or (word is not None and len(word) > 1 and is_function_word(word)):  # "It is", "To use"
+        return None
+    return JOIN, "an inline formula's piece on a line of its own: the sentence goes on"
 
 
 def theorem_label(c: Ctx) -> Verdict | None:

@@ -125,7 +125,24 @@ class Ctx:
         """
         if self.continued() and not self.cur.ev.numbered and not self.room_below_title():
             return START, "short line continued in lower case on the next line: a paragraph starts"
+        if self.piece_below() and not self.cur.ev.numbered:
+            return START, "short line of words over an inline formula's piece: a paragraph starts"
         return START_HEADING, reason
+
+    def piece_below(self) -> bool:
+        """Is the next line an inline formula's piece (a limit, "n→∞") under this line of words?
+
+        pdftotext takes the piece out of its line, which then looks short,
+        like a title's: a line of more than three words, a piece of at most
+        :data:`PIECE_CHARS` characters under it that does not open with a
+        capital (a drop cap's letter, a word), is a sentence's line.
+        """
+        nxt = self.nxt
+        if nxt is None or nxt.blank_before or not nxt.ev.debris or len(self.text.split(None, 3)) <= 3:
+            return False
+        piece = nxt.line.text.strip()
+        # a capital ("A", "El") is a word's or a drop cap's, a formula's piece holds no capital first
+        return len(piece) - piece.count(" ") <= PIECE_CHARS and not piece[:1].isupper()
 
     def room_below_title(self) -> bool:
         """Is this a title, set apart above, whose line had room for the next line's first word?
@@ -154,6 +171,10 @@ class Ctx:
         text = self.text.rstrip()
         return text.endswith("?") and self.cur.ev.numbered and self.cur.ev.title_like
 
+
+#: The most characters of formula debris that an inline formula's piece set on a line of
+#: its own holds (a sub- or superscript, a limit, the slash of "∉").
+PIECE_CHARS = 3
 
 Verdict = tuple[str, str]
 Rule = Callable[[Ctx], "Verdict | None"]

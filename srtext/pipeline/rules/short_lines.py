@@ -15,6 +15,7 @@ from srtext.pipeline.classify import (
     is_section_number_alone,
     next_section_number,
     section_number,
+    starts_enumerated_item,
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING, Open
@@ -46,6 +47,7 @@ from srtext.pipeline.rules.context import (
     new_sentence_in_lower_case,
     title_follows,
 )
+from srtext.pipeline.width import display_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -150,6 +152,84 @@ def short_mid_sentence(c: Ctx) -> Verdict | None:
     s = c.state
     if c.short and s is not None and mid_sentence(s) and not (s.running and c.cur.page_break_before):
         return JOIN, MID_SENTENCE
+    return None
+
+
+#: How far the widths of two short lines that one printed line was split into may add up short
+#: of CW, or beyond it, as a share of CW: a glyph set back over the one before (the slash of
+#: "∉") or the space of the gap is lost or counted twice.
+SPLIT_LINE_SHORT, SPLIT_LINE_LONG = 0.85, 1.1
+#: After a first piece that ends a sentence, the two must fill the line more nearly.
+SPLIT_LINE_TIGHT = 1.05
+
+
+# What a printed line's second piece opens with after a first that stopped inside a sentence: a
+# formula's sign (the slash of "∉", an operator, a closing bracket) or a variable ("T and").
+_FORMULA_GOES_ON = lazy(r"\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→]|\p{Lu}\d?\s+\p{Ll})")
+
+
+def split_printed_line(c: Ctx) -> Verdict | None:
+    """Two short lines whose widths add up to about one line, inside a running paragraph, are
+    one printed line that pdftotext split at a wide gap: the second goes on with the first.
+
+    A negated relation's slash set back over its sign ("otherwise r ∈" /
+    "/ T and the walk must restart"), an inline formula's limits or a wide
+    gap end pdftotext's line in the middle of a printed one.  The first
+    piece follows a line that reached the margin; the second, short and
+    often a formula's, would be taken for a heading.  Each piece holds words
+    (three in the first at least, two in the second), and the second is no
+    list item; after a first piece that stops inside a sentence the second
+    goes on with a formula's sign or a variable (lower case goes on anyway).
+    When the first piece
+    ends a sentence, the second is a new sentence of the same paragraph only
+    if the line after it goes on in lower case (a title has a capitalised
+    paragraph under it) and the second piece reads as a sentence's words
+    cut short (it ends on a function word or a comma), the two
+    filling the line within :data:`SPLIT_LINE_TIGHT`: a heading after a
+    paragraph's last line adds up to about a line by chance.
+    """
+    s = c.state
+    if (
+        s is None
+        or s.kind != BODY
+        or s.last_band is not Band.SHORT
+        or s.after_debris
+        or len(s.lines) < 2
+        or c.cur.blank_before
+        or c.cur.page_break_before
+        or c.cur.ev.debris
+        or c.cur.ev.numbered
+    ):
+        return None
+    cw = c.cur.cw
+    last = s.lines[-1].text
+    if display_width(s.lines[-2].text) < SPLIT_LINE_SHORT * cw:
+        return None  # the line before the first piece did not run to the margin
+    total = display_width(last.strip()) + 1 + display_width(c.text.strip())
+    if not SPLIT_LINE_SHORT * cw <= total <= SPLIT_LINE_LONG * cw:
+        return None
+    end = last.rstrip()[-1:]
+    if end in ":;" or len(last.split(None, 3)) < 3 or len(c.text.split(None, 2)) < 2:
+        return None  # a lead-in's or an item's end, a title's or a name's few words: set apart
+    if starts_list_item(c.text) or starts_enumerated_item(c.text):
+        return None
+    if s.last_cls is LineClass.UNFINISHED:
+        if _FORMULA_GOES_ON.match(c.text) is None:
+            return None  # a sentence goes on after a formula's sign, not after a word's capital or code
+        return JOIN, "two short lines that add up to one printed line, split at a gap: the sentence goes on"
+    nxt = c.nxt
+    if (
+        total <= SPLIT_LINE_TIGHT * cw  # a heading that fits beside a last line by chance seldom fills it
+        and c.cur.ev.dangling  # a sentence's words cut short, not a title's
+        and c.cls is LineClass.UNFINISHED
+        and c.text.lstrip()[:1].isupper()  # a sentence's first word, not a bracket's aside
+        and not c.text.rstrip().endswith(":")  # a lead-in's line opens a paragraph of its own
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.line.text.lstrip()[:1].islower()  # a word, not an item's label "(i)"
+        and not nxt.ev.debris
+    ):
+        return JOIN, "two short lines that add up to one printed line, a sentence going on below"
     return None
 
 
