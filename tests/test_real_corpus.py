@@ -21,7 +21,7 @@ import pytest
 from bench import real_report
 from bench.real_report import kinds, section
 from bench.report import Runner
-from corpora.real import blocks, build, check, latex, render
+from corpora.real import blocks, build, check, latex, render, writer
 from tests.conftest import ROOT
 
 REAL = ROOT / "corpora" / "real"
@@ -94,7 +94,11 @@ def test_truth_check(truth: list[str], text: str, share: float, bad: list[int]) 
 
 def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_for_validation() -> None:
     halves = build.splits()
-    assert len(halves) == len(build.SOURCES) * len(render.RENDERERS) + len(latex.FAMILIES) >= 12
+    assert set(halves) == set(build.FAMILIES) | set(latex.FAMILIES)
+    assert len(halves) >= len(build.SOURCES) * 4 + len(latex.FAMILIES)
+    assert {f for f in halves if "-writer" in f} == {
+        f"{s}-{w}" for s in ("python-docs", "pypi-md", "debian-reference") for w in writer.WRITERS
+    }
     assert set(halves.values()) == {"tuning", "validation"}
     for family, half in halves.items():
         want = (
@@ -198,3 +202,113 @@ def test_a_printed_document_passes_its_truth_check_and_prints_the_same_twice(
 def test_full_corpus_holds_every_manifest_row() -> None:
     for r in manifest():
         assert (FULL / r["family"] / f"{r['id']}.json").exists(), r["id"]
+
+
+# ---------------------------------------------------------------- the Writer renderer (issues 30, 31)
+
+
+def test_writer_fixes_the_pdf_dates_identifier_and_checksum_at_the_same_offsets(tmp_path: Path) -> None:
+    pdf = tmp_path / "x.pdf"
+    head = b"%PDF-1.6\n/CreationDate(D:20261124210203Z')/ModDate (D:20261124210203+01'00')"
+    tail = b"/ID [ <" + b"A1" * 16 + b">\n<" + b"A1" * 16 + b"> ]\n/DocChecksum /" + b"B2" * 16 + b"\n>>"
+    pdf.write_bytes(head + tail)
+    writer.fixed(pdf, "c3" * 16)
+    got = pdf.read_bytes()
+    assert len(got) == len(head + tail)
+    assert got.count(b"D:20000101000000") == 2 and got.count(b"C3" * 16) == 3
+    assert b"A1A1" not in got and b"B2B2" not in got
+
+
+def test_writer_furniture_is_the_title_and_the_page_numbers() -> None:
+    assert render.furniture("writer", "Classes", 3) == (["Classes"], ["1", "2", "3"])
+    assert render.furniture("writer", "x" * 90, 1)[0] == ["x" * 70]
+    assert render.furniture("writer-ragged", "Classes", 2) == ([], ["Page 1", "Page 2"])
+
+
+def _odf_paragraphs(xml: str) -> list[tuple[str, str]]:
+    """(kind, text) of each paragraph and heading of a flat ODT's body, white space collapsed as
+    Writer collapses it: ``h``, ``p``, ``cell``, ``code`` (its style's) or ``item N`` (a list item's
+    paragraph with its start value)."""
+    import xml.etree.ElementTree as ET
+
+    ns = {"text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
+          "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0",
+          "style": "urn:oasis:names:tc:opendocument:xmlns:style:1.0"}  # fmt: skip
+    t, st = "{" + ns["text"] + "}", "{" + ns["style"] + "}"
+    root = ET.fromstring(xml)
+    parent = {s.get(st + "name"): s.get(st + "parent-style-name") for s in root.iter(st + "style")}
+    body = root.find("office:body/office:text", ns)
+    assert body is not None
+    out: list[tuple[str, str]] = []
+
+    def walk(node: ET.Element, item: str, cell: bool) -> None:
+        for c in node:
+            if c.tag in (t + "p", t + "h"):
+                name = c.get(t + "style-name")
+                code = "Preformatted_20_Text" in (name, parent.get(name))
+                kind = "code" if code else "cell" if cell else item or c.tag[len(t) :]
+                out.append((kind, " ".join("".join(c.itertext()).split())))
+                item = ""
+            elif c.tag == t + "list-item":
+                walk(c, "item " + c.get(t + "start-value", ""), cell)
+            else:
+                walk(c, item, cell or c.tag.endswith("}table-cell"))
+
+    walk(body, "", False)
+    return out
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in FIXTURES.glob("*") if ".blocks" not in p.name))
+def test_writer_document_holds_each_truth_paragraph_as_one_styled_paragraph(name: str) -> None:
+    """The ODT's paragraphs are the blocks: each truth paragraph one paragraph with its text (a
+    numbered item's number given by the list), each cell one paragraph; no soffice needed."""
+    pytest.importorskip("odf")
+    tree = blocks.parse(page_of(FIXTURES / name))
+    xml = writer.document(tree, "A title", "en", "writer")
+    got = [(k, x) for k, x in _odf_paragraphs(xml) if x]
+    want = []
+    for b in blocks.leaves(tree):
+        if b.kind in ("picture", "code"):
+            continue
+        text = b.inline and " ".join(b.text.split())
+        if b.kind == "item" and re.match(r"\d+\. ", b.text):
+            number, _, text = b.text.partition(". ")
+            want.append((f"item {number}", text))
+        else:
+            want.append(("item " if b.kind == "item" else "h" if b.kind == "heading" else
+                         "cell" if b.kind == "cell" else "p", text))  # fmt: skip
+    assert [g for g in got if g[0] != "code"] == want
+    assert sum(k == "code" for k, _ in got) == sum(b.kind == "code" for b in blocks.leaves(tree))
+    assert 'style:name="Text_20_body"' in xml and 'style:display-name="Heading 1"' in xml
+    assert "<text:page-number" in xml and ">A title<" in xml
+
+
+def test_writer_document_is_the_same_text_whatever_was_written_before() -> None:
+    """odfpy declares the namespaces the process has used so far: the page must not depend on them."""
+    pytest.importorskip("odf")
+    sphinx = blocks.parse(page_of(FIXTURES / "sphinx.html"))
+    first = writer.document(sphinx, "Classes", "en", "writer")
+    writer.document(blocks.parse(page_of(FIXTURES / "readme.md")), "x", "ja", "writer-ragged")  # a table
+    assert writer.document(sphinx, "Classes", "en", "writer") == first
+
+
+needs_soffice = pytest.mark.skipif(
+    importlib.util.find_spec("odf") is None or not (shutil.which("soffice") and shutil.which("pdftotext")),
+    reason="odfpy, LibreOffice (soffice) or pdftotext not installed",
+)
+
+
+@needs_soffice
+def test_a_document_printed_by_writer_passes_its_truth_check_and_the_same_twice(tmp_path: Path) -> None:
+    from corpora.real.sources import Text
+
+    tree = blocks.parse(page_of(FIXTURES / "readme.md"))
+    text = Text("pypi-md-x", "pypi:x==1", "x", "MIT", "en", "fastthing", tree, "0")
+    rows = [build.build_one(text, "writer", "pypi-md-writer", "tuning", tmp_path / str(n)) for n in range(2)]
+    assert all(isinstance(r, dict) for r in rows), rows
+    assert rows[0]["truth_check"] == "1.0000" and rows[0]["renderer"].startswith("LibreOffice")  # type: ignore[index]
+    assert rows[0]["sha256"] == rows[1]["sha256"]  # type: ignore[index]
+    folder = tmp_path / "0" / "pypi-md-writer"
+    meta = json.loads((folder / "pypi-md-x--writer.json").read_text(encoding="utf-8"))
+    assert meta["headers"] == ["fastthing"] and meta["footers"] == ["1"]
+    assert (folder / "pypi-md-x--writer.fodt").exists()

@@ -7,7 +7,8 @@ installs the Debian packages and fetches the pinned wheels into
 ``corpora/real/full/wheels``).  For each text (corpora/real/sources.py) and
 each renderer (corpora/real/render.py) it writes, under ``OUT/<family>/``:
 
-* ``ID.pdf``, ``ID.html`` (the page printed);
+* ``ID.pdf``, ``ID.html`` (the page printed; for the Writer renderers ``ID.fodt``,
+  the flat OpenDocument text LibreOffice printed);
 * ``ID.pdftotext.txt``: ``pdftotext -enc UTF-8 ID.pdf`` (poppler's default mode);
 * ``ID.bbox.html``: ``pdftotext -bbox-layout``'s XHTML (blocks, lines, words and their boxes);
 * ``ID.truth.txt``: the truth, one paragraph per line in reading order (code
@@ -49,14 +50,19 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from corpora.real import latex, render, sources
-from corpora.real.blocks import leaves, to_html
+from corpora.real import latex, render, sources, writer
+from corpora.real.blocks import leaves
 from corpora.real.check import check, words
 
 HERE = Path(__file__).resolve().parent
 SOURCES = ("pypi-md", "pypi-rst", "debian-reference", "debian-handbook", "python-docs")
 #: The HTML renderers and pdfLaTeX, which prints the LaTeX families (corpora/real/latex.py).
 RENDERERS = (*render.RENDERERS, "pdflatex")
+#: The sources each renderer prints when not every one (Writer: a source of each split's kind,
+#: enough to find and judge rules on a word processor's page without doubling the build).
+PRINTS = {w: ("pypi-md", "debian-reference", "python-docs") for w in writer.WRITERS}
+#: Every family of the HTML sources: a source and a renderer that prints it.
+FAMILIES = tuple(f"{s}-{r}" for r in render.RENDERERS for s in SOURCES if s in PRINTS.get(r, SOURCES))
 COLUMNS = (
     "id", "family", "source", "file", "renderer", "language", "licence", "split", "pages", "words",
     "sha256", "truth_check",
@@ -102,9 +108,9 @@ def build_one(
     doc_id = f"{text.key}--{renderer}"
     folder = out / family
     meta_file = folder / f"{doc_id}.json"
-    page = render.page_html(to_html(text.tree), text.title, text.language, renderer)
+    page, suffix = render.page(text.tree, text.title, text.language, renderer)
     # Built already from the same page (same text, same code): kept.
-    printed = folder / f"{doc_id}.html"
+    printed = folder / f"{doc_id}{suffix}"
     if meta_file.exists() and printed.exists() and printed.read_text(encoding="utf-8") == page:
         old = json.loads(meta_file.read_text(encoding="utf-8"))
         if old.get("row", {}).get("split") == half:
@@ -127,7 +133,7 @@ def build_one(
         headers, footers = render.furniture(renderer, text.title, pages)
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copy(pdf, folder / f"{doc_id}.pdf")
-        shutil.copy(src, folder / f"{doc_id}.html")
+        shutil.copy(src, folder / f"{doc_id}{suffix}")
         shutil.copy(tmp / "bbox.html", folder / f"{doc_id}.bbox.html")
         (folder / f"{doc_id}.pdftotext.txt").write_text(body, encoding="utf-8")
         (folder / f"{doc_id}.truth.txt").write_text("".join(x + "\n" for x in truth), encoding="utf-8")
@@ -216,7 +222,9 @@ def sample(out: Path, dest: Path, rows: list[dict[str, object]], per: int = 2, c
         for _size, doc_id in sorted(docs)[:per]:
             (dest / family).mkdir(parents=True, exist_ok=True)
             for f in (out / family).glob(f"{doc_id}.*"):
-                if f.name.endswith((".json", ".truth.txt", ".pdftotext.txt", ".pdf", ".html", ".marked.txt")):
+                if f.name.endswith(
+                    (".json", ".truth.txt", ".pdftotext.txt", ".pdf", ".html", ".fodt", ".marked.txt")
+                ):
                     shutil.copy(f, dest / family / f.name)
                     size += f.stat().st_size
     return size
@@ -248,11 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     jobs: list[tuple[sources.Text | latex.Source, str, str, str, Path]] = []
     html = [r for r in wanted if r in render.RENDERERS]
-    if any(f"{s}-{r}".startswith(args.only) for s in SOURCES for r in html):
+    if any(f"{s}-{r}".startswith(args.only) and f"{s}-{r}" in FAMILIES for s in SOURCES for r in html):
         for text in texts(wheel_dirs):
             for r in html:
                 family = f"{source_family(text.key)}-{r}"
-                if family.startswith(args.only):
+                if family in FAMILIES and family.startswith(args.only):
                     jobs.append((text, r, family, half[family], args.out))
     if "pdflatex" in wanted and any(f.startswith(args.only) for f in latex.FAMILIES):
         if shutil.which("pdflatex") is None:

@@ -10,7 +10,10 @@ Each renderer is a family of its own (with the source):
 * ``weasy-twocol``: A4 in two justified columns, small sans serif, running
   head and page numbers;
 * ``chromium``: Debian's Chromium printing to PDF (``--print-to-pdf``, no header
-  or footer), Letter, a GitHub-like style.
+  or footer), Letter, a GitHub-like style;
+* ``writer``: LibreOffice Writer printing an OpenDocument text written from the
+  blocks with real paragraph styles (corpora/real/writer.py): justified, first
+  lines indented, the title in the header, the page number in the footer.
 
 The furniture each prints is returned, as the strings it puts on the pages.
 """
@@ -26,7 +29,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "chromium")
+from corpora.real import writer
+from corpora.real.blocks import Block, to_html
+
+RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "chromium", *writer.WRITERS)
 
 COMMON = """
 .pic { display: inline-block; background: #d8d8d8; vertical-align: middle; }
@@ -92,6 +98,13 @@ def css_string(s: str) -> str:
     return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
 
 
+def page(tree: Block, title: str, language: str, renderer: str) -> tuple[str, str]:
+    """The page a renderer prints and its file suffix: HTML for a browser, a flat ODT for Writer."""
+    if renderer in writer.WRITERS:
+        return writer.document(tree, title, language, renderer), ".fodt"
+    return page_html(to_html(tree), title, language, renderer), ".html"
+
+
 def page_html(body: str, title: str, language: str, renderer: str) -> str:
     """The whole HTML page a renderer prints."""
     cjk = CJK.get(language)
@@ -121,6 +134,8 @@ def _starts(body: str) -> str:
 
 def furniture(renderer: str, title: str, pages: int) -> tuple[list[str], list[str]]:
     """(headers, footers): the strings a renderer puts at the top and foot of the pages."""
+    if renderer in writer.WRITERS:
+        return writer.furniture(renderer, title, pages)
     if renderer == "weasy-plain":
         return [], [str(n) for n in range(1, pages + 1)]
     if renderer == "weasy-book":
@@ -132,6 +147,8 @@ def furniture(renderer: str, title: str, pages: int) -> tuple[list[str], list[st
 
 def producer(renderer: str) -> str:
     """The renderer's name and version, for the manifest."""
+    if renderer in writer.WRITERS:
+        return writer.producer(renderer)
     if renderer == "chromium":
         exe = next((x for x in CHROMIUM if shutil.which(x)), None)
         if exe is None:
@@ -206,11 +223,13 @@ def fixed_dates(pdf: Path) -> None:
 
 
 def render(page: str, renderer: str, tmp: Path) -> tuple[Path, Path]:
-    """Print the page (:func:`page_html`): (its HTML file, its PDF)."""
-    src = tmp / "doc.html"
+    """Print the page (:func:`page`): (its file, HTML or flat ODT, and its PDF)."""
+    src = tmp / ("doc.fodt" if renderer in writer.WRITERS else "doc.html")
     src.write_text(page, encoding="utf-8")
     pdf = tmp / "doc.pdf"
-    if renderer == "chromium":
+    if renderer in writer.WRITERS:
+        writer.soffice(src, pdf)
+    elif renderer == "chromium":
         chromium(src, pdf)
     else:
         weasyprint(src, pdf)
