@@ -21,6 +21,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
+from srtext.pipeline.labels import is_lone_bullet
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -621,7 +622,9 @@ def figure_label(c: Ctx) -> Verdict | None:
     lines of a few words among the figure's numbers, just before its caption; a
     heading is followed by its text, and a line leading into a display formula
     has a function word ("we find", "is").  Not inside a running sentence, nor
-    over a report's number, a release or a date (a title page's author).
+    over a report's number, a release or a date (a title page's author), nor
+    over a bullet alone (pdftotext reads a word processor's bullets apart from
+    their items: a heading over a list stands over its bullets).
     """
     s, nxt = c.state, c.nxt
     if (
@@ -637,6 +640,7 @@ def figure_label(c: Ctx) -> Verdict | None:
             nxt.ev.caption
             or (
                 nxt.ev.debris
+                and not is_lone_bullet(nxt.line.text)  # a list's bullet, read apart from its item
                 and not is_report_number(nxt.line.text)
                 and not is_release(nxt.line.text)
                 and not is_date(nxt.line.text)
