@@ -250,6 +250,21 @@ def test_the_page_gates_pass_every_line_their_patterns_match() -> None:
     assert [hex(ord(c)) for c in chars if cjk.match(c) and not may_hold_cjk(c)] == []
 
 
+def test_the_cjk_gate_reads_its_byte_classes_as_its_leads_and_pairs() -> None:
+    """may_hold_cjk searches a page's bytes written as classes: the same answer as its definition."""
+    from srtext.pipeline.interleave import _CJK_PAIRS, _NOT_CJK_LEADS, may_hold_cjk
+
+    def plain(raw: bytes) -> bool:  # a byte that only CJK characters start with, or a pair
+        return any(b not in _NOT_CJK_LEADS for b in raw) or any(pair in raw for pair in _CJK_PAIRS)
+
+    texts = [bytes((a, b)) for a in range(256) for b in range(256)]
+    texts += [bytes((a, b, c)) for a in (0x41, 0xE2, 0xEF) for b in range(256) for c in (0x20, 0xBA, 0xBF)]
+    for raw in texts:
+        text = raw.decode("utf-8", "surrogateescape")
+        # the gate encodes the text again: compare on the bytes it reads
+        assert may_hold_cjk(text) == plain(text.encode("utf-8", "surrogatepass")), raw
+
+
 def test_the_footnote_gates_pass_every_line_their_patterns_match() -> None:
     from srtext.pipeline import footnotes
 

@@ -26,7 +26,6 @@ False
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 
 from srtext.pipeline.classify import (
@@ -41,6 +40,8 @@ from srtext.pipeline.function_words import ends_on_dangling_word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import overload
+
     from srtext.geometry.box import LineBox
     from srtext.geometry.layout import LineGeo
 
@@ -56,26 +57,34 @@ FIELDS: dict[str, Callable[[str], bool]] = {
 }
 
 
-def _cached(name: str, test: Callable[[str], bool]) -> property:
-    """A field of :class:`Evidence`: ``test`` of the line's text, on first use, kept in slot ``_name``.
+class _Field:
+    """A field of :class:`Evidence`: ``test`` of the line's text on first use, kept in the record's dict.
 
-    A property with a slot of its own rather than a ``__getattr__`` for unset
-    slots: that path raises and catches an AttributeError per first use, which
-    cost three microseconds a line.
+    A descriptor with ``__get__`` alone (a non-data descriptor): once the value
+    is in the instance's ``__dict__`` under the field's name, Python finds it
+    there before asking the descriptor, so that every later use is a plain
+    attribute read, not a call (a property's getter was called at every use,
+    six times a line).
     """
-    slot = operator.attrgetter("_" + name)
-    setter = f"_{name}"
 
-    def field(self: Evidence) -> bool:
-        value: bool | None = slot(self)
-        if value is None:
-            value = test(self.text)
-            object.__setattr__(self, setter, value)
+    __slots__ = ("name", "test")
+
+    def __init__(self, name: str, test: Callable[[str], bool]) -> None:
+        self.name = name
+        self.test = test
+
+    if TYPE_CHECKING:  # no typing when srtext runs
+
+        @overload
+        def __get__(self, ev: None, owner: type[Evidence] | None = None) -> _Field: ...
+        @overload
+        def __get__(self, ev: Evidence, owner: type[Evidence] | None = None) -> bool: ...
+
+    def __get__(self, ev: Evidence | None, owner: type[Evidence] | None = None) -> bool | _Field:
+        if ev is None:  # asked of the class
+            return self
+        value = ev.__dict__[self.name] = self.test(ev.text)
         return value
-
-    field.__name__ = name
-    field.__doc__ = test.__doc__
-    return property(field)
 
 
 class Evidence:
@@ -85,11 +94,8 @@ class Evidence:
     and ``geo`` that place against the document's usual.
     """
 
-    # the text, the box, and each field's answer (None until asked)
-    __slots__ = (
-        *("_caption", "_dangling", "_debris", "_entry", "_lower", "_numbered", "_title_like"),
-        *("box", "geo", "text"),
-    )
+    # the text, the box, and a dict for each field's answer once asked
+    __slots__ = ("__dict__", "box", "geo", "text")
 
     text: str
     box: LineBox | None
@@ -99,25 +105,19 @@ class Evidence:
         self.text = text
         self.box = box
         self.geo = geo
-        self._lower = self._numbered = self._debris = self._title_like = None
-        self._dangling = self._caption = self._entry = None
 
-    lower = _cached("lower", FIELDS["lower"])
-    numbered = _cached("numbered", FIELDS["numbered"])
-    debris = _cached("debris", FIELDS["debris"])
-    title_like = _cached("title_like", FIELDS["title_like"])
-    dangling = _cached("dangling", FIELDS["dangling"])
-    caption = _cached("caption", FIELDS["caption"])
-    entry = _cached("entry", FIELDS["entry"])
+    lower = _Field("lower", FIELDS["lower"])
+    numbered = _Field("numbered", FIELDS["numbered"])
+    debris = _Field("debris", FIELDS["debris"])
+    title_like = _Field("title_like", FIELDS["title_like"])
+    dangling = _Field("dangling", FIELDS["dangling"])
+    caption = _Field("caption", FIELDS["caption"])
+    entry = _Field("entry", FIELDS["entry"])
 
     def known(self) -> dict[str, bool]:
         """The fields computed so far (for ``--explain`` and the audit page)."""
-        known: dict[str, bool] = {}
-        for name in FIELDS:
-            value = getattr(self, "_" + name)
-            if value is not None:
-                known[name] = value
-        return known
+        kept = self.__dict__
+        return {name: kept[name] for name in FIELDS if name in kept}
 
     def __repr__(self) -> str:
         return f"Evidence({self.text!r}, {self.known()})"

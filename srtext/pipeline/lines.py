@@ -17,7 +17,6 @@ from srtext.record import NamedTuple
 _EOL_KEEP = pattern(r"(\r\n|\r|\n)")
 _INVALID = pattern(r"[\udc80-\udcff]")
 BOM = "\ufeff"
-_WITH_LF = "{}\n".format
 
 
 class Line(NamedTuple):
@@ -178,8 +177,11 @@ def iter_physical(chunks: Iterable[str], limit: int = MAX_PIECE) -> Iterator[str
             texts = chunk.split("\n")  # text, text, ..., rest
             buf.append(texts[0] + "\n")
             yield from _pieces("".join(buf), limit)
-            if len(texts) > 2:
-                yield from (piece for t in texts[1:-1] for piece in _pieces(_WITH_LF(t), limit))
+            for t in texts[1:-1]:  # a line shorter than the limit is its only piece: no _pieces
+                if len(t) < limit:
+                    yield t + "\n"
+                else:
+                    yield from _pieces(t + "\n", limit)
             buf, held = [texts[-1]], len(texts[-1])
             continue
         parts = _EOL_KEEP.split(chunk)  # text, end, text, end, ..., rest

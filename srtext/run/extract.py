@@ -14,6 +14,7 @@ import os
 from srtext.config import EXTRACTORS as EXTRACTORS  # the choices of --extractor
 from srtext.run import early
 from srtext.run.early import BBOX
+from srtext.run.result import PDFError as PDFError  # where it was defined: its name here too
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
     from srtext.geometry.box import LineBox
 
     Boxes = list[LineBox | None]
-
-
-class PDFError(Exception):
-    """A PDF that yields no text: encrypted, damaged, empty or image-only."""
 
 
 def is_pdf(path: Path) -> bool:

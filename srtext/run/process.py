@@ -34,7 +34,6 @@ from srtext.pipeline.width import WidthStats
 from srtext.recovery import recover
 from srtext.run import early
 from srtext.run.batch import Job, audit_name, posix_name, quote_name, read_chunks
-from srtext.run.extract import PDFError, choose, extract, extract_data, extract_geometry
 from srtext.run.made import (
     DROPPED_HEADER_LINE,
     dropped_name,
@@ -46,7 +45,7 @@ from srtext.run.made import (
     tsv_rows,
     without_header,
 )
-from srtext.run.result import SKIPPED, Result
+from srtext.run.result import SKIPPED, PDFError, Result
 from srtext.run.storage import (
     exists,
     identity,
@@ -396,6 +395,8 @@ def extract_ahead(job: Job, config: Config, options: RunOptions) -> bool:
     source = str(job.input)
     if source == "-" or "://" in source or not source.lower().endswith(".pdf"):
         return False
+    from srtext.run.extract import choose  # a PDF's: not on the start-up path of a text
+
     try:
         if choose(options.extractor) != "pdftotext":
             return False
@@ -489,6 +490,8 @@ def _extracted(
 ) -> tuple[Iterator[bytes], bool]:
     """A PDF's text (a file's path, or its bytes), with its boxes into ``doc.geometry`` where
     they are read; ``notes``' warnings go to the result, and the time spent."""
+    from srtext.run.extract import extract, extract_data, extract_geometry  # not on a text's start-up path
+
     if _pdf_geometry(doc.config, options):
         data, doc.geometry = extract_geometry(source, options.extractor, notes)
     elif isinstance(source, bytes):

@@ -7,6 +7,14 @@ from srtext.record import Record
 DONE, SKIPPED, FAILED = "done", "skipped", "failed"
 
 
+class PDFError(Exception):
+    """A PDF that yields no text: encrypted, damaged, empty or image-only.
+
+    :mod:`srtext.run.extract` raises it (and names it too); it is defined here so
+    that a run that reads no PDF does not import the extractor to catch it.
+    """
+
+
 class Result(Record):
     """What became of one input.
 
