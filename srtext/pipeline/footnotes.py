@@ -32,9 +32,11 @@ _SYMBOLS = "*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰"
 _SYMBOL_STARTS = frozenset(_SYMBOLS)
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
-# A note's number before its text, with a space or glued to a capitalised word ("1See").
-_NUMBER_MARK = pattern(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
-_DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
+# A note's number before its text, with a space or glued to a capitalised word ("1See")
+# or to a word of a script without case ("1参见").
+_NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}\p{{Ll}}|{CJK_CHAR.pattern}))")
+# A dotted number before a capital, or before a word of a script without case ("1. 参见...").
+_DOTTED_NUMBER_MARK = pattern(rf"\A\s*(\d{{1,2}})\.\s*(?:\s(?=\p{{Lu}})|(?={CJK_CHAR.pattern}))")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
