@@ -56,6 +56,7 @@ FOOTNOTE_RULES: dict[str, str] = {
     "mark_alone_over_its_note": "a marker symbol alone, its note's capitalised text under it",
     "numbered_note_mid_page": "a one-sentence note mid-page whose number the page's text carries",
     "symbol_note_mid_page": "a line that starts with a marker symbol, mid-page (a column's foot)",
+    "same_as_a_note": "the same sentence as a note or a running footer of the page, in its lower half",
 }
 
 
@@ -160,7 +161,46 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 if len(page[j].text.strip()) < short:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
+    _same_as_a_note(page, notes, furniture, content)
     return {i: name for i, name in notes.items() if i not in furniture}
+
+
+_REPEATED_NOTE_CHARS = 15  # a repeated note's sentence at least ("See the notes.")
+
+
+def _same_as_a_note(
+    page: Sequence[Line], notes: dict[int, str], furniture: dict[int, str], content: list[int]
+) -> None:
+    """Take into ``notes`` the lines of the page's lower half that repeat a note's sentence.
+
+    A note that the text points to several times on a page ("See the notes at
+    the end of the chapter.") is printed under each mark; pdftotext sets the
+    marks apart, out of order or not at all, so that only some of the copies
+    are known by their mark, and the same line at the foot of many pages is
+    taken for a running footer.  A copy of such a sentence in the page's lower
+    half is a note too.  Only a sentence (a title that is also the running
+    footer ends in no full stop) of some length.
+
+    >>> texts = ["The rivers rose.", "Banks fell2 and fields flooded3.", "3", "See the notes at the end.",
+    ...     "See the notes at the end.", "2 See the notes at the end."]
+    >>> notes = {5: "note_at_the_foot"}
+    >>> _same_as_a_note([Line(i, 1, t) for i, t in enumerate(texts)], notes, {}, list(range(6)))
+    >>> sorted(notes)
+    [3, 4, 5]
+    """
+    known = [page[i].text for i in notes] + [page[i].text for i, kind in furniture.items() if kind == FOOTER]
+    sentences = {_NOTE_TEXT.sub("", t, count=1).strip() for t in known}
+    sentences = {t for t in sentences if len(t) >= _REPEATED_NOTE_CHARS and t.endswith(_NOTE_ENDS)}
+    if not sentences:
+        return
+    half = len(page) // 2
+    for k in content:
+        if k >= half and k not in notes and _NOTE_TEXT.sub("", page[k].text, count=1).strip() in sentences:
+            notes[k] = "same_as_a_note"
+
+
+# A note's mark before its sentence, taken off to compare notes ("2 See ...", "‡ See ...").
+_NOTE_TEXT = pattern(rf"\A\s*(?:\(?\d{{1,2}}[.)]?|{_MARK_SYMBOLS}{{1,2}}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*")
 
 
 def starts_like_note(text: str) -> bool:
