@@ -13,7 +13,7 @@ from functools import lru_cache
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
 from srtext.pipeline.lines import Line
-from srtext.pipeline.patterns import lazy, pattern
+from srtext.pipeline.patterns import MULTILINE, lazy, pattern
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -35,8 +35,10 @@ _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles the
 # A note's number before its text, with a space or glued to a capitalised word ("1See")
 # or to a word of a script without case ("1参见").
 _NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}\p{{Ll}}|{CJK_CHAR.pattern}))")
-# A dotted number before a capital, or before a word of a script without case ("1. 参见...").
-_DOTTED_NUMBER_MARK = pattern(rf"\A\s*(\d{{1,2}})\.\s*(?:\s(?=\p{{Lu}})|(?={CJK_CHAR.pattern}))")
+_DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
+# A dotted number before a word of a script without case ("1. 参见..."): a note only
+# where the page's text carries its mark (a numbered list's items come in sequence too).
+_DOTTED_CJK_MARK = pattern(rf"\A\s*(\d{{1,2}})\.\s*(?={CJK_CHAR.pattern})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
@@ -415,6 +417,23 @@ def _marked_number(number: str) -> regex.Pattern[str]:
     return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
 
 
+@lru_cache(maxsize=256)
+def _marked_apart(number: str, cjk: bool = False) -> regex.Pattern[str]:
+    """The number as a marker after a word, no CJK character right after it ("包括5 Options", "消息。6").
+
+    With ``cjk``, after a CJK character or a CJK comma or full stop only, and before a space
+    or the line's end.
+
+    >>> [bool(_marked_apart("1").search(t)) for t in ["使用convmv1 重命名", "错误。1", "第1章", "共1页"]]
+    [True, True, False, False]
+    >>> [bool(_marked_apart("4", cjk=True).search(t)) for t in ["包括4 Options", "ext4 文件系统"]]
+    [True, False]
+    """
+    if cjk:
+        return pattern(rf"{CJK_CHAR.pattern}[。，、）」』”]?{number}(?=[ \t]|$)", MULTILINE)
+    return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d|{CJK_CHAR.pattern})")
+
+
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False, last: str = "") -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
@@ -427,10 +446,18 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False, last: s
         return True
     m = _NUMBER_MARK.match(text)
     if m is None and dotted and (last or text).rstrip().endswith(_NOTE_ENDS):
-        m = _DOTTED_NUMBER_MARK.match(text)
+        m = _DOTTED_NUMBER_MARK.match(text) or _DOTTED_CJK_MARK.match(text)
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     number = m.group(1)
+    after = text[m.end(1) :]
+    dotted_cjk = after[:1] == "." and CJK_CHAR.match(after.lstrip(". ")) is not None
+    if dotted_cjk or CJK_CHAR.match(after) is not None:
+        # "1参见..." or "1. 参见...": CJK text carries numbers after its characters
+        # ("第1章", "共1页"), a mark stands apart from the word after it ("包括5 Options");
+        # a dotted number's mark follows a CJK character (a Latin name's digit is its own,
+        # "ext4 ", and a numbered list's items end a page as notes do)
+        return _marked_apart(number, cjk=dotted_cjk).search(page_text) is not None
     if _marked_number(number).search(page_text) is not None:
         return True
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
