@@ -110,12 +110,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 last = _note_end(page, content[k + 1], content[end - 1], short)
                 name, first = "number_alone_over_its_note", content[k + 1]
                 notes[content[k]] = name  # the marker, and its note's lines (not the empty line between)
-            elif (
-                _starts_with_marker(
-                    text, body, dotted=True, last=page[content[end - 1]].text if k == end - 2 else ""
-                )
-                and _note_number(text) not in claimed
-            ):
+            elif _starts_with_marker(text, body, dotted=True) and _note_number(text) not in claimed:
                 name, first = "note_at_the_foot", content[k]
                 last = _note_end(page, first, content[end - 1], short)
             elif (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER) and _numbered_notes(
@@ -434,18 +429,19 @@ def _marked_apart(number: str, cjk: bool = False) -> regex.Pattern[str]:
     return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d|{CJK_CHAR.pattern})")
 
 
-def _starts_with_marker(text: str, page_text: str, dotted: bool = False, last: str = "") -> bool:
+def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
     With ``dotted``, "1. See the notes ..." counts too (HTML's and Writer's notes;
     only at a page's bottom, where a numbered list seldom ends a page on a note
-    whose number the text carries: "so8"), when the line ends a sentence, or
-    ``last``, the page's last line under it, does (a note of two lines).
+    whose number the text carries: "so8"), when the line ends a sentence (a
+    numbered item of two lines at a page's foot is no note: "4. Use line.render()
+    ... In this case" / "you can't ...").
     """
     if _SYMBOL_MARK.match(text):
         return True
     m = _NUMBER_MARK.match(text)
-    if m is None and dotted and (last or text).rstrip().endswith(_NOTE_ENDS):
+    if m is None and dotted and text.rstrip().endswith(_NOTE_ENDS):
         m = _DOTTED_NUMBER_MARK.match(text) or _DOTTED_CJK_MARK.match(text)
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
