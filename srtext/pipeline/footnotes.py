@@ -13,7 +13,7 @@ from functools import lru_cache
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
 from srtext.pipeline.lines import Line
-from srtext.pipeline.patterns import lazy, pattern
+from srtext.pipeline.patterns import MULTILINE, lazy, pattern
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -32,9 +32,13 @@ _SYMBOLS = "*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰"
 _SYMBOL_STARTS = frozenset(_SYMBOLS)
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
-# A note's number before its text, with a space or glued to a capitalised word ("1See").
-_NUMBER_MARK = pattern(r"\A\s*\(?(\d{1,2})\)?(?:\s+\S|(?=\p{Lu}\p{Ll}))")
+# A note's number before its text, with a space or glued to a capitalised word ("1See")
+# or to a word of a script without case ("1参见").
+_NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}\p{{Ll}}|{CJK_CHAR.pattern}))")
 _DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
+# A dotted number before a word of a script without case ("1. 参见..."): a note only
+# where the page's text carries its mark (a numbered list's items come in sequence too).
+_DOTTED_CJK_MARK = pattern(rf"\A\s*(\d{{1,2}})\.\s*(?={CJK_CHAR.pattern})")
 # "1 INTRODUCTION": a numbered heading in capitals, not a footnote.
 _CAPITALS_HEADING = lazy(r"\p{Lu}{2,}(?:[\s-]+\p{Lu}{2,}|\s+\p{Lu}?\p{Ll}{1,3})*\s*\Z")
 
@@ -54,6 +58,7 @@ FOOTNOTE_RULES: dict[str, str] = {
     "mark_alone_over_its_note": "a marker symbol alone, its note's capitalised text under it",
     "numbered_note_mid_page": "a one-sentence note mid-page whose number the page's text carries",
     "symbol_note_mid_page": "a line that starts with a marker symbol, mid-page (a column's foot)",
+    "same_as_a_note": "the same sentence as a note or a running footer of the page, in its lower half",
 }
 
 
@@ -153,7 +158,46 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 if len(page[j].text.strip()) < short:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
+    _same_as_a_note(page, notes, furniture, content)
     return {i: name for i, name in notes.items() if i not in furniture}
+
+
+_REPEATED_NOTE_CHARS = 15  # a repeated note's sentence at least ("See the notes.")
+
+
+def _same_as_a_note(
+    page: Sequence[Line], notes: dict[int, str], furniture: dict[int, str], content: list[int]
+) -> None:
+    """Take into ``notes`` the lines of the page's lower half that repeat a note's sentence.
+
+    A note that the text points to several times on a page ("See the notes at
+    the end of the chapter.") is printed under each mark; pdftotext sets the
+    marks apart, out of order or not at all, so that only some of the copies
+    are known by their mark, and the same line at the foot of many pages is
+    taken for a running footer.  A copy of such a sentence in the page's lower
+    half is a note too.  Only a sentence (a title that is also the running
+    footer ends in no full stop) of some length.
+
+    >>> texts = ["The rivers rose.", "Banks fell2 and fields flooded3.", "3", "See the notes at the end.",
+    ...     "See the notes at the end.", "2 See the notes at the end."]
+    >>> notes = {5: "note_at_the_foot"}
+    >>> _same_as_a_note([Line(i, 1, t) for i, t in enumerate(texts)], notes, {}, list(range(6)))
+    >>> sorted(notes)
+    [3, 4, 5]
+    """
+    known = [page[i].text for i in notes] + [page[i].text for i, kind in furniture.items() if kind == FOOTER]
+    sentences = {_NOTE_TEXT.sub("", t, count=1).strip() for t in known}
+    sentences = {t for t in sentences if len(t) >= _REPEATED_NOTE_CHARS and t.endswith(_NOTE_ENDS)}
+    if not sentences:
+        return
+    half = len(page) // 2
+    for k in content:
+        if k >= half and k not in notes and _NOTE_TEXT.sub("", page[k].text, count=1).strip() in sentences:
+            notes[k] = "same_as_a_note"
+
+
+# A note's mark before its sentence, taken off to compare notes ("2 See ...", "‡ See ...").
+_NOTE_TEXT = pattern(rf"\A\s*(?:\(?\d{{1,2}}[.)]?|{_MARK_SYMBOLS}{{1,2}}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*")
 
 
 def starts_like_note(text: str) -> bool:
@@ -368,21 +412,48 @@ def _marked_number(number: str) -> regex.Pattern[str]:
     return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
 
 
+@lru_cache(maxsize=256)
+def _marked_apart(number: str, cjk: bool = False) -> regex.Pattern[str]:
+    """The number as a marker after a word, no CJK character right after it ("包括5 Options", "消息。6").
+
+    With ``cjk``, after a CJK character or a CJK comma or full stop only, and before a space
+    or the line's end.
+
+    >>> [bool(_marked_apart("1").search(t)) for t in ["使用convmv1 重命名", "错误。1", "第1章", "共1页"]]
+    [True, True, False, False]
+    >>> [bool(_marked_apart("4", cjk=True).search(t)) for t in ["包括4 Options", "ext4 文件系统"]]
+    [True, False]
+    """
+    if cjk:
+        return pattern(rf"{CJK_CHAR.pattern}[。，、）」』”]?{number}(?=[ \t]|$)", MULTILINE)
+    return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d|{CJK_CHAR.pattern})")
+
+
 def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
     With ``dotted``, "1. See the notes ..." counts too (HTML's and Writer's notes;
     only at a page's bottom, where a numbered list seldom ends a page on a note
-    whose number the text carries: "so8").
+    whose number the text carries: "so8"), when the line ends a sentence (a
+    numbered item of two lines at a page's foot is no note: "4. Use line.render()
+    ... In this case" / "you can't ...").
     """
     if _SYMBOL_MARK.match(text):
         return True
     m = _NUMBER_MARK.match(text)
     if m is None and dotted and text.rstrip().endswith(_NOTE_ENDS):
-        m = _DOTTED_NUMBER_MARK.match(text)
+        m = _DOTTED_NUMBER_MARK.match(text) or _DOTTED_CJK_MARK.match(text)
     if m is None or _CAPITALS_HEADING.match(text, m.end() - 1):
         return False
     number = m.group(1)
+    after = text[m.end(1) :]
+    dotted_cjk = after[:1] == "." and CJK_CHAR.match(after.lstrip(". ")) is not None
+    if dotted_cjk or CJK_CHAR.match(after) is not None:
+        # "1参见..." or "1. 参见...": CJK text carries numbers after its characters
+        # ("第1章", "共1页"), a mark stands apart from the word after it ("包括5 Options");
+        # a dotted number's mark follows a CJK character (a Latin name's digit is its own,
+        # "ext4 ", and a numbered list's items end a page as notes do)
+        return _marked_apart(number, cjk=dotted_cjk).search(page_text) is not None
     if _marked_number(number).search(page_text) is not None:
         return True
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it

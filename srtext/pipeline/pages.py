@@ -631,18 +631,21 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     AMS journals set subsection headings in the paragraph's first line.  The
     number must have two levels (a lone "2." may start a list item), the title
     be words only, up to its full stop, and the line before end a sentence, be
-    empty or be its section's numbered heading ("3. Results": the subsection
-    opens the section; a line break inside "see Section" + "2.1. Then..." is
-    no heading).
+    empty, be its section's numbered heading ("3. Results": the subsection
+    opens the section) or be the page's first line, its running head or number
+    ("R. Wagner" over "3.1. Stable Users. Our goal ..."; furniture is found after
+    this split); a line break inside "see Section" + "2.1. Then..." is no heading.
     Both parts keep the line's number, as :func:`split_glued_footnotes` does.
 
     >>> page = [Line(1, 1, "is a unit."), Line(2, 1, "2.1. Adams operations. There are a few.", offset=11)]
     >>> [(x.text, x.offset) for x in split_run_in_headings(page)]
     [('is a unit.', 0), ('2.1. Adams operations.', 11), ('There are a few.', 34)]
-    >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), page[1]])]
-    ['as in', '2.1. Adams operations. There are a few.']
-    >>> [x.text for x in split_run_in_headings([Line(1, 1, "2. Operations"), page[1]])]
-    ['2. Operations', '2.1. Adams operations.', 'There are a few.']
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "as in"), Line(2, 1, "so"), page[1]])]
+    ['as in', 'so', '2.1. Adams operations. There are a few.']
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "A. Smith"), page[1]])]
+    ['A. Smith', '2.1. Adams operations.', 'There are a few.']
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "so"), Line(2, 1, "2. Operations"), page[1]])]
+    ['so', '2. Operations', '2.1. Adams operations.', 'There are a few.']
     """
     opens = _RUN_IN_START.match
     # the pattern asked only of a line that starts with an ASCII digit, or with another character
@@ -652,14 +655,21 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
         return list(page)  # no line opens with a two-level number: no line is asked more
     out: list[Line] = []
     previous = ""
+    top = True  # no text above the previous line on the page
     for line in page:
         k = run_in_heading_end(line.text)
-        if k and (not previous.strip() or _SENTENCE_DONE.search(previous) or _SECTION_ABOVE.match(previous)):
+        if k and (
+            not previous.strip()
+            or _SENTENCE_DONE.search(previous)
+            or _SECTION_ABOVE.match(previous)
+            or (top and len(out) > 0)
+        ):
             rest = len(line.text) - len(line.text[k:].lstrip())
             out.append(line._replace(text=line.text[:k]))
             out.append(line._replace(text=line.text[rest:], offset=line.offset + rest))
         else:
             out.append(line)
+        top = top and not previous.strip()
         previous = line.text
     return out
 

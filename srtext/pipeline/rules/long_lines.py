@@ -36,7 +36,10 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
     """A numbered line with no sentence in it is a heading however long.
 
     pdftotext writes a heading that wraps with a hyphen on one line.  When a
-    capitalised line follows, or it wraps onto a short unfinished line.
+    capitalised line follows, or it wraps onto a short unfinished line.  A
+    title and its subtitle after a colon ("XII. Local Diagnosis: netstat",
+    "I. The Legal Framework: A Non-Profit Organization") count as no sentence
+    (:func:`colon_title`).
     """
     s, nxt, text = c.state, c.nxt, c.text
     if not (
@@ -45,7 +48,7 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
         and (s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED)
         and nxt is not None
         and not nxt.ev.debris
-        and c.cur.ev.title_like
+        and (c.cur.ev.title_like or colon_title(text))
     ):
         return None
     if not nxt.ev.lower:
@@ -58,6 +61,32 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
     ):
         return START_HEADING, "numbered unfinished line wrapping onto a short unfinished line: a heading"
     return None
+
+
+def colon_title(text: str) -> bool:
+    """Is the numbered line a title with a subtitle of a few words after a colon?
+
+    A heading names its topic and then the tool or the aspect ("Local
+    Diagnosis: netstat"); a sentence that leads in with a colon goes on with
+    more words than that, or ends one.
+
+    >>> [colon_title(t) for t in ["XII. Local Diagnosis: netstat", "4 Sniffers: tcpdump and wireshark"]]
+    [True, True]
+    >>> long = "2. Data: a list of the rivers we measured in the year"
+    >>> [colon_title(t) for t in [long, "3. Steps:", "1. Note: see it."]]
+    [False, False, False]
+    """
+    head, colon, tail = text.strip().partition(": ")
+    return (
+        bool(colon)
+        and len(tail.split()) <= _SUBTITLE_WORDS
+        and len(head.split()) >= 2
+        and is_title_like(f"{head} {tail}")
+        and not tail.rstrip().endswith((".", "!", "?"))
+    )
+
+
+_SUBTITLE_WORDS = 6  # words after a heading's colon at most ("A Non-Profit Organization")
 
 
 def long_heading(c: Ctx) -> Verdict | None:

@@ -764,11 +764,16 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     line = heading.lines[-1].text
     if is_release(line) or ends_in_address(line):
         return True  # "0.4.1 - 2025-06-24" / "Fixed", "Documentation: https://..." / "Source Code: ..."
+    if c.text.lstrip()[:1] in _GOES_ON:
+        return False  # "Configuring Multidisk Devices" / "(Software RAID)": a bracket opens no heading
     return (
         heading_had_room(line, c.text, c.cur.cw)
         and not (c.cur.line.page == 1 and looks_like_authors(line))
         and _DATE.match(c.text) is None
     )
+
+
+_GOES_ON = "([{"  # a line that opens with a bracket goes on with the heading above
 
 
 def _paragraph_opens(c: Ctx, heading: Open) -> bool:
