@@ -21,16 +21,15 @@ The furniture each prints is returned, as the strings it puts on the pages.
 from __future__ import annotations
 
 import html
-import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 from pathlib import Path
 
 from corpora.real import writer
 from corpora.real.blocks import Block, to_html
+from corpora.real.timed import run_killed_after
 
 RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "chromium", *writer.WRITERS)
 
@@ -184,15 +183,7 @@ def chromium(src: Path, pdf: Path, timeout: int = 180) -> None:
             "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={profile}",
             f"--print-to-pdf={pdf}", "--no-pdf-header-footer", src.resolve().as_uri(),
         ]  # fmt: skip
-        p = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
-        )
-        try:
-            p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise RuntimeError(f"chromium timed out after {timeout} s") from None
+        run_killed_after(cmd, timeout, "chromium")
     if not pdf.exists() or pdf.stat().st_size == 0:
         raise RuntimeError("chromium wrote no PDF")
     fixed_dates(pdf)

@@ -39,7 +39,6 @@ import hashlib
 import os
 import re
 import shutil
-import signal
 import subprocess
 import tempfile
 from collections.abc import Iterator
@@ -49,6 +48,7 @@ from pathlib import Path
 from typing import Any
 
 from corpora.real.blocks import Block
+from corpora.real.timed import run_killed_after
 
 WRITERS = ("writer", "writer-ragged")
 SOFFICE = ("soffice", "libreoffice")
@@ -578,18 +578,10 @@ def soffice(src: Path, pdf: Path, timeout: int = 240) -> None:
             "--outdir", str(out), str(src.resolve()),
         ]  # fmt: skip
         env = {**os.environ, "SAL_USE_VCLPLUGIN": "svp", "HOME": t}
-        p = subprocess.Popen(
-            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True, env=env
-        )
-        try:
-            p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            p.wait()
-            raise RuntimeError(f"soffice timed out after {timeout} s") from None
+        status = run_killed_after(cmd, timeout, "soffice", env)
         got = out / f"{src.stem}.pdf"
         if not got.exists() or got.stat().st_size == 0:
-            raise RuntimeError(f"soffice wrote no PDF (exit {p.returncode})")
+            raise RuntimeError(f"soffice wrote no PDF (exit {status})")
         shutil.move(str(got), pdf)
     fixed(pdf, hashlib.md5(src.read_bytes()).hexdigest())
 
