@@ -12,6 +12,8 @@ flow, the form feed after the last page) has ``None``.
 
 from __future__ import annotations
 
+import math
+
 from srtext.record import NamedTuple
 
 TYPE_CHECKING = False
@@ -62,6 +64,16 @@ class LineBox(NamedTuple):
     column: int
     gap_before: float | None
     cells: int = 0
+
+    @property
+    def is_place(self) -> bool:
+        """Is the box a place on the page: no infinite or undefined edge (bad input may give one)?
+
+        >>> b = LineBox(1, 612.0, 792.0, 72.0, 540.0, 100.0, 90.0, 102.0, 12.0, 0, 0, None)
+        >>> b.is_place, b._replace(top=float("nan")).is_place, b._replace(right=float("inf")).is_place
+        (True, False, False)
+        """
+        return math.isfinite(self.top + self.bottom + self.left + self.right)
 
     @property
     def width(self) -> float:

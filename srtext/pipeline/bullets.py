@@ -18,7 +18,6 @@ stand before their items, or that has none, is returned as it is.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from srtext.pipeline.labels import is_lone_bullet
@@ -55,7 +54,7 @@ def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
     lone = [i for i, line in enumerate(page) if is_lone_bullet(line.text)]
     if not lone:
         return page
-    boxes = [b if b is not None and _finite(b) else None for b in (box(line.number) for line in page)]
+    boxes = [b if b is not None and b.is_place else None for b in (box(line.number) for line in page)]
     # each line that holds words, by the rows of the page its box spans (a bullet looks up its own row)
     rows: dict[tuple[int, int], list[int]] = {}
     alone = set(lone)
@@ -76,7 +75,7 @@ def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
         middle = (b.top + b.bottom) / 2
         height = max(b.bottom - b.top, 1.0)
         beside = [
-            k
+            (c.left, k)
             for k in rows.get((b.page, int(middle // unit)), ())
             if k not in taken
             and (c := boxes[k]) is not None
@@ -84,7 +83,7 @@ def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
             and 0.0 <= c.left - b.right <= REACH * height
         ]
         if beside:
-            k = min(beside, key=lambda k: boxes[k].left)  # type: ignore[union-attr]
+            _left, k = min(beside)  # the nearest to the bullet's right
             item_of[i] = k
             taken.add(k)
     if all(k == i + 1 for i, k in item_of.items()):
@@ -99,11 +98,6 @@ def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
             out.append(page[bullet] if bullet == k - 1 else page[bullet]._replace(rule=BULLETS))
         out.append(line)
     return out
-
-
-def _finite(b: LineBox) -> bool:
-    """Is the box a place on the page (no infinite or undefined edge, as bad input may give)?"""
-    return math.isfinite(b.top + b.bottom + b.left + b.right)
 
 
 def _unit(boxes: list[LineBox]) -> float:

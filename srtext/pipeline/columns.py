@@ -31,7 +31,6 @@ validation family (debian-reference, 32 documents) broken 5.0% to 5.1%, NL+
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from itertools import pairwise
 
@@ -115,7 +114,7 @@ def by_columns(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
         return page  # the first column, then the second: nothing went back
     if not _two_columns(placed):
         return page
-    if not all(math.isfinite(b.top + b.bottom + b.left + b.right) for b in placed):
+    if not all(b.is_place for b in placed):
         return page  # a box that is no place (bad input): the page as it is
     heights = sorted(b.bottom - b.top for b in placed)
     band = LINE_BAND * heights[len(heights) // 2] or 1.0

@@ -17,6 +17,7 @@ from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import is_lone_bullet
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
+    FORMULA_SIGNS,
     JOIN,
     PIECE_CHARS,
     START,
@@ -249,7 +250,7 @@ def dash_item(c: Ctx) -> Verdict | None:
 
 # What a sentence's continuation after an inline formula's piece starts with: an
 # operator or a closing bracket, or a variable before a lower-case word ("T and the").
-_GOES_ON = lazy(r"\A\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→,;]|(\S{1,2})\s+\p{Ll})")
+_GOES_ON = lazy(rf"\A\s*(?:[{FORMULA_SIGNS},;]|(\S{{1,2}})\s+\p{{Ll}})")
 
 
 # A term alone on its line before its description: "array:", "fileerr:", "Note:".

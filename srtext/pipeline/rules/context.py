@@ -176,6 +176,10 @@ class Ctx:
 #: The most characters of formula debris that an inline formula's piece set on a line of
 #: its own holds (a sub- or superscript, a limit, the slash of "∉").
 PIECE_CHARS = 3
+#: The signs a sentence opens its next line with after an inline formula's piece, as a
+#: character class's body: an operator, a relation (the slash of "∉" set back over
+#: its sign) or a closing bracket.
+FORMULA_SIGNS = r"-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→"
 
 Verdict = tuple[str, str]
 Rule = Callable[[Ctx], "Verdict | None"]

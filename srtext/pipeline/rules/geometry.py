@@ -269,11 +269,15 @@ def larger_type(c: Ctx) -> Verdict | None:
         return None
     s = c.state
     above = s.last.geo if s is not None and _follows(s.last, c.cur.ev) else None
-    same_type = above is not None and abs(above.font_ratio - geo.font_ratio) < 0.05
+    same_type = above is not None and abs(above.font_ratio - geo.font_ratio) < SAME_TYPE
     if s is not None and s.kind == HEADING and same_type and _own_gap(geo) < GAP:
         return JOIN, "a line in the heading's larger type right under it: the heading goes on"
     below = c.nxt.ev.geo if c.nxt is not None else None
-    if below is not None and geo.font_ratio >= MUCH_LARGER and abs(below.font_ratio - geo.font_ratio) < 0.05:
+    if (
+        below is not None
+        and geo.font_ratio >= MUCH_LARGER
+        and abs(below.font_ratio - geo.font_ratio) < SAME_TYPE
+    ):
         below = None  # a title of several lines in much larger type: the next line goes on with it
     if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
         return None  # the text around it is in the same type: a paragraph set larger than the usual

@@ -29,6 +29,7 @@ from srtext.pipeline.rules.context import (
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
+    FORMULA_SIGNS,
     JOIN,
     MID_SENTENCE,
     NEW_SENTENCE_IN_LOWER_CASE,
@@ -166,7 +167,7 @@ SPLIT_LINE_TIGHT = 1.05
 
 # What a printed line's second piece opens with after a first that stopped inside a sentence: a
 # formula's sign (the slash of "∉", an operator, a closing bracket) or a variable ("T and").
-_FORMULA_GOES_ON = lazy(r"\s*(?:[-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→]|\p{Lu}\d?\s+\p{Ll})")
+_FORMULA_GOES_ON = lazy(rf"\s*(?:[{FORMULA_SIGNS}]|\p{{Lu}}\d?\s+\p{{Ll}})")
 
 
 def split_printed_line(c: Ctx) -> Verdict | None:
@@ -764,7 +765,7 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     line = heading.lines[-1].text
     if is_release(line) or ends_in_address(line):
         return True  # "0.4.1 - 2025-06-24" / "Fixed", "Documentation: https://..." / "Source Code: ..."
-    if c.text.lstrip()[:1] in _GOES_ON:
+    if c.text.lstrip()[:1] in _OPENING_BRACKETS:
         return False  # "Configuring Multidisk Devices" / "(Software RAID)": a bracket opens no heading
     return (
         heading_had_room(line, c.text, c.cur.cw)
@@ -773,7 +774,7 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     )
 
 
-_GOES_ON = "([{"  # a line that opens with a bracket goes on with the heading above
+_OPENING_BRACKETS = "([{"  # a line that opens with one goes on with the heading above
 
 
 def _paragraph_opens(c: Ctx, heading: Open) -> bool:
