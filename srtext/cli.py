@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 
 from srtext.config import DEFAULT_GLOBS, Config, RunOptions
+from srtext.files import remove_pending_temporaries
 from srtext.options import OPTIONS
 from srtext.pipeline.chars import REPAIRS, check_repairs
 from srtext.pipeline.events import CLASSES, DROPPED_BY_DEFAULT
@@ -196,6 +197,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     early.TERMINATED.clear()
     try:
         status = _main(argv)
+        if status == EXIT_INTERRUPTED:  # the interrupt may have landed inside a temporary file's creation
+            remove_pending_temporaries()
+    except BaseException:
+        remove_pending_temporaries()
+        raise
     finally:
         early.discard()  # a pdftotext started ahead for an input the run did not read
         early.restore_terminate()  # the caller's own handler back (main may run inside another program)

@@ -24,16 +24,18 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     any Unix tool.  On any error (or an interrupt) the temporary file is removed
     and ``path`` is left as it was; an error names ``path``, not the temporary
     file.  Temporary files that a killed process left for ``path`` are removed
-    (see :func:`temporary_name`).
+    (see :func:`temporary_prefix`).  An interrupt that lands before the ``try``
+    below is entered (inside the file's creation) leaves the file among this
+    process's pending temporaries, which the program removes on its way out
+    (:func:`remove_pending_temporaries`).
     """
-    import tempfile  # here: its import costs start-up time that a filter to stdout never needs
     from pathlib import Path
 
     path = Path(path)
 
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=temporary_prefix(path.name), suffix=".tmp", dir=path.parent)
+        fd, tmp = _create_temporary(str(path.parent), path.name)
     except OSError as e:
         raise _naming(e, path) from None
     try:
@@ -46,10 +48,67 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        _PENDING.pop(tmp, None)
         if isinstance(e, OSError) and e.filename == tmp:
             raise _naming(e, path) from None
         raise
+    _PENDING.pop(tmp, None)
     remove_stale_temporaries(path.parent, path.name, os.listdir, os.unlink)
+
+
+#: This process's temporary files that are not yet renamed into place or removed, each with
+#: how to remove it: named here *before* it is created, so that an interrupt at any point of
+#: its creation leaves nothing that :func:`remove_pending_temporaries` does not know of.
+_PENDING: dict[str, Callable[[str], object]] = {}
+
+
+def _create_temporary(parent: str, name: str) -> tuple[int, str]:
+    """Create a new temporary file for output ``name`` in ``parent`` (readable by this user
+    only until it is complete); its descriptor and path."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = os.path.join(parent, f"{temporary_prefix(name)}{os.urandom(4).hex()}.tmp")
+        _PENDING[tmp] = os.unlink  # the name has this process's id: no other process makes it
+        try:
+            return os.open(tmp, flags, 0o600), tmp
+        except FileExistsError:
+            _PENDING.pop(tmp, None)
+        except OSError:  # not made; an interrupt, which may come once it is made, leaves it pending
+            _PENDING.pop(tmp, None)
+            raise
+    raise FileExistsError(17, "no free temporary name", os.path.join(parent, name))
+
+
+def pending_temporary(path: str, remove: Callable[[str], object]) -> None:
+    """Note a temporary file about to be made (through ``remove``, remove it) as pending."""
+    _PENDING[path] = remove
+
+
+def done_temporary(path: str) -> None:
+    """The pending temporary file ``path`` was renamed into place or removed."""
+    _PENDING.pop(path, None)
+
+
+def remove_pending_temporaries() -> int:
+    """Remove the temporary files this process made and neither renamed nor removed; how many.
+
+    For a program stopped by an interrupt (Ctrl-C, SIGTERM) that may have landed
+    between a temporary file's creation and the code that guards it.
+
+    >>> import tempfile; d = tempfile.mkdtemp()
+    >>> fd, tmp = _create_temporary(d, "x.txt"); os.close(fd)
+    >>> remove_pending_temporaries(), os.listdir(d)
+    (1, [])
+    """
+    removed = 0
+    while _PENDING:
+        path, remove = _PENDING.popitem()
+        try:
+            remove(path)
+            removed += 1
+        except Exception:  # gone already (renamed, removed), or the filesystem refuses: nothing more to do
+            pass
+    return removed
 
 
 # A cache file of another installation is removed when it was made this long ago: a
@@ -133,17 +192,6 @@ def remove_stale_temporaries(
     were removed.
     """
     return _remove_temporaries(parent, name, listdir, remove, lambda pid: not _alive(pid))
-
-
-def remove_own_temporaries(output: str) -> int:
-    """Remove the temporary files this process made for ``output``; how many.
-
-    For a worker that was stopped at a point where no clean-up could run (the
-    moment between creating its temporary file and guarding it).
-    """
-    parent, name = os.path.split(output)
-    own = os.getpid()
-    return _remove_temporaries(parent or ".", name, os.listdir, os.unlink, lambda pid: pid == own)
 
 
 def _remove_temporaries(

@@ -111,17 +111,62 @@ def test_a_worker_unwinding_from_a_terminate_is_not_interrupted_by_the_next() ->
     assert (done.returncode, done.stdout.strip()) == (0, b"unwound"), done.stderr
 
 
-def test_a_stopped_worker_removes_its_own_temporaries_and_no_one_elses(tmp_path: Path) -> None:
-    from srtext.files import remove_own_temporaries, temporary_prefix
+def test_an_interrupt_inside_a_temporary_files_creation_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # CI once kept ".doc000.sr.txt.srtext.json.HOST-PID.xxxx.tmp": Ctrl-C landed after the file
+    # was created and before the code that removes it on error was entered
+    from srtext import files
 
-    out = tmp_path / "a.sr.txt"
-    mine = tmp_path / f"{temporary_prefix(out.name)}x1y2.tmp"
-    other = tmp_path / f"{temporary_prefix(out.name).replace(f'-{os.getpid()}.', '-1.')}x1y2.tmp"
-    sibling = tmp_path / f"{temporary_prefix('b.sr.txt')}x1y2.tmp"
-    for p in (mine, other, sibling, out):
-        p.write_text("x")
-    assert remove_own_temporaries(str(out)) == 1
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([other.name, sibling.name, out.name])
+    real_open = os.open
+
+    def created_then_interrupted(path: str, *args: int) -> int:
+        os.close(real_open(path, *args))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(files.os, "open", created_then_interrupted)
+    other = tmp_path / files.temporary_prefix("a.sr.txt").replace(f"-{os.getpid()}.", "-1.")
+    other = other.with_name(other.name + "x1y2.tmp")  # another process's: never touched
+    other.write_text("x")
+    with pytest.raises(KeyboardInterrupt), files.atomic_write(tmp_path / "a.sr.txt") as f:
+        f.write(b"never")
+    monkeypatch.undo()
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert len(left) == 2 and left[1].endswith(".tmp")  # the half-made one is there until the program ends
+    assert files.remove_pending_temporaries() == 1
+    assert [p.name for p in tmp_path.iterdir()] == [other.name]
+
+
+def test_ctrl_c_inside_the_creation_of_an_outputs_record_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the command line, not only the writer: the record beside the output is made last
+    from srtext import files
+
+    real_create = files._create_temporary
+
+    def interrupted_once_made(parent: str, name: str) -> tuple[int, str]:
+        fd, tmp = real_create(parent, name)
+        if name.endswith(".srtext.json"):
+            os.close(fd)
+            raise KeyboardInterrupt
+        return fd, tmp
+
+    monkeypatch.setattr(files, "_create_temporary", interrupted_once_made)
+    (tmp_path / "a.txt").write_bytes(EN.read_bytes())
+    assert main(["-q", str(tmp_path)]) == 130
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.sr.txt", "a.txt"]
+
+
+def test_a_temporary_file_renamed_or_removed_is_no_longer_pending(tmp_path: Path) -> None:
+    from srtext import files
+
+    with files.atomic_write(tmp_path / "a.txt") as f:
+        f.write(b"a")
+    with pytest.raises(RuntimeError), files.atomic_write(tmp_path / "b.txt") as f:
+        raise RuntimeError
+    assert files.remove_pending_temporaries() == 0
+    assert [p.name for p in tmp_path.iterdir()] == ["a.txt"]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])
@@ -177,18 +222,16 @@ def test_read_only_output_directory_simulated(
     """As root permissions are not enforced, so the refusal is simulated where srtext creates files."""
 
     out = tmp_path / "out"
-    import tempfile
+    from srtext import files
 
-    real_mkstemp = tempfile.mkstemp
+    real_create = files._create_temporary
 
-    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
-        # Only srtext's files under out: the worker pool's own temporary files (in
-        # /dev/shm, for its locks) must still be made.
-        if str(kwargs.get("dir", "")).startswith(str(out)):
+    def refuse(parent: str, name: str) -> tuple[int, str]:
+        if parent.startswith(str(out)):  # only srtext's outputs, where the refusal is simulated
             raise PermissionError(errno.EACCES, "Permission denied", str(out))
-        return real_mkstemp(*args, **kwargs)  # type: ignore[no-any-return, call-overload]
+        return real_create(parent, name)
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    monkeypatch.setattr(files, "_create_temporary", refuse)
     assert main(["-q", str(EN), str(SAMPLES / "de-brot.txt"), "-o", str(out)]) == 1
     err = capsys.readouterr().err.splitlines()
     assert len(err) == 2 and all(e.endswith("Permission denied") for e in err)

@@ -15,7 +15,7 @@ from itertools import groupby
 from types import FrameType
 
 from srtext.config import Config, RunOptions
-from srtext.files import remove_own_temporaries
+from srtext.files import remove_pending_temporaries
 from srtext.run import early
 from srtext.run.batch import Job
 from srtext.run.process import extract_ahead, process_file
@@ -156,8 +156,7 @@ def _work(i: int, job: Job, config: Config, options: RunOptions) -> Result:
     except SystemExit as e:  # terminated: the temporary file is removed; the pool must not go on
         if _started is not None:
             _started[i] = TERMINATED
-        if job.output is not None:  # a terminate between creating it and guarding it
-            remove_own_temporaries(str(job.output))
+        remove_pending_temporaries()  # a terminate between creating one and guarding it
         os._exit(e.code if isinstance(e.code, int) else 1)
     if _started is not None:
         _started[i] = FINISHED

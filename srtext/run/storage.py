@@ -11,7 +11,13 @@ import os
 import stat
 from collections.abc import Iterator
 
-from srtext.files import atomic_write, remove_stale_temporaries, temporary_prefix
+from srtext.files import (
+    atomic_write,
+    done_temporary,
+    pending_temporary,
+    remove_stale_temporaries,
+    temporary_prefix,
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -119,7 +125,13 @@ def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
         fs.makedirs(parent, exist_ok=True)
     renames = "file" in _protocols(fs) or "local" in _protocols(fs)
     target = f"{parent}/{temporary_prefix(base)}{uuid.uuid4().hex[:8]}.tmp" if renames else path
-    f = fs.open(target, "wb")
+    if renames:
+        pending_temporary(target, fs.rm)  # before it exists: see srtext.files.remove_pending_temporaries
+    try:
+        f = fs.open(target, "wb")
+    except BaseException:
+        done_temporary(target)
+        raise
     try:
         yield f
     except BaseException:
@@ -127,12 +139,14 @@ def fsspec_atomic_write(fs: Any, path: str) -> Iterator[IO[bytes]]:
             f.close()
             with contextlib.suppress(Exception):
                 fs.rm(target)
+            done_temporary(target)
         else:
             _discard(f)
         raise
     f.close()
     if renames:
         fs.mv(target, path)
+        done_temporary(target)
         remove_stale_temporaries(
             parent, base, lambda d: [p.rsplit("/", 1)[-1] for p in fs.ls(d, detail=False)], fs.rm
         )
