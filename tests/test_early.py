@@ -417,8 +417,27 @@ def ctrl_c() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
+@pytest.fixture(params=[False, True], ids=["one thread", "threads"])
+def threads(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Another thread, which does not block signals, as a progress bar's or a scheduler's: the kernel
+    gives it a signal that the main thread blocks, and Python then runs the handler in the main thread
+    at once (CI's pytest had such threads left from earlier tests, and lost a pdftotext to it)."""
+    import threading
+
+    stop = threading.Event()
+    other = threading.Thread(target=stop.wait, daemon=True)
+    if request.param:
+        other.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        if request.param:
+            other.join()
+
+
 @pytest.mark.parametrize("ahead", [False, True], ids=["spawned", "claimed"])
-@pytest.mark.usefixtures("ctrl_c")
+@pytest.mark.usefixtures("ctrl_c", "threads")
 def test_an_interrupt_as_a_run_is_taken_leaves_no_pdftotext(
     fake: Path, monkeypatch: pytest.MonkeyPatch, ahead: bool
 ) -> None:

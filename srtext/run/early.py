@@ -84,7 +84,7 @@ class Run:
                 os.environ,
                 file_actions=actions,
                 setsigdef=(signal.SIGPIPE, signal.SIGXFSZ),
-                setsigmask=(),  # none held, though the start holds SIGINT and SIGTERM (see take)
+                setsigmask=(),  # none blocked, whatever the caller blocks
             )
         except BaseException:
             for fd in (getattr(self, "out", None), getattr(self, "err", None), self.input):
@@ -176,17 +176,43 @@ def spawn(path: str, flags: Sequence[str] = ()) -> Run:
 
 
 class _Held:
-    """SIGINT and SIGTERM held for a ``with`` block, as they were after it (see :func:`take`)."""
+    """SIGINT and SIGTERM held for a ``with`` block, as they were after it (see :func:`take`).
+
+    Held where Python handles them: in the main thread their handlers are replaced
+    by one that only notes them, and once the block is left the handlers are put
+    back and each signal noted is raised again, to be handled as it would have been
+    (an exception, the default action, or nothing when it is ignored).  Python runs
+    signal handlers only in the main thread, so another thread needs no holding.
+    The signals are not blocked with ``pthread_sigmask``: the kernel then gives a
+    signal to another thread (a progress bar's, a scheduler's, a library user's),
+    and Python 3.11 may then run its handler in the main thread at once, inside the
+    block, or only much later (CI lost a pdftotext to the first and a Ctrl-C for
+    30 s to the second).
+    """
 
     def __enter__(self) -> None:
         import signal
 
-        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        self.noted: list[int] = []
+        self.handlers: list[tuple[int, object]] = []
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if signal.getsignal(signum) is None:  # a handler not set from Python: left as it is
+                continue
+            try:
+                self.handlers.append((signum, signal.signal(signum, self._note)))
+            except ValueError:  # not the main thread: Python runs no handler here
+                break
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.noted.append(signum)
 
     def __exit__(self, *exc: object) -> None:
         import signal
 
-        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+        for signum, handler in self.handlers:
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+        for signum in dict.fromkeys(self.noted):
+            signal.raise_signal(signum)
 
 
 def take(path: str | None, flags: Sequence[str], runs: list[Run]) -> Run:
