@@ -314,6 +314,15 @@ def _version(text: str) -> regex.Match[str] | None:
     return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
 
 
+def is_version(text: str) -> bool:
+    """Is the line a release's version, with its date or none ("0.15.0 (May 17th, 2022)", "Version 3.9.0")?
+
+    >>> [is_version(t) for t in ["0.15.0 (May 17th, 2022)", "Version 3.9.0", "v2.1", "12", "3.2 Tides"]]
+    [True, True, True, False, False]
+    """
+    return _version(text) is not None
+
+
 def _dated(m: regex.Match[str]) -> bool:
     """Does the version have its date, or is it a calendar version ("2025.10.16")?"""
     return m.group("date") is not None or len(m.group("v").split(".", 1)[0]) == 4
