@@ -400,18 +400,42 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
     mid-sentence with no blank line or page break between, and the short
     line ends the sentence (or, in lower case, on a colon) with none of a
     display formula's operators or relations, which a formula ending a
-    sentence has.
+    sentence has.  An item or a paragraph that ends without a full stop ends
+    so too: "(WWW 2021)" after a paper's title, "by @someone in #12879"
+    after a change; such a line holds a word of prose or an acronym, which
+    an equation's number ("(3.1)") or a formula's names ("dt", "x y", "sin")
+    are not, and none of a program's quotes, braces or underscores (a code
+    block's line, '"size_m": [30.0, 8],', goes on from the one above so too).
     """
     s = c.state
     if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY and s.running):
         return None
     if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
-    if not (c.cls is LineClass.FINISHED or (c.lower and c.text.rstrip().endswith(":"))):
+    if not (
+        c.cls is LineClass.FINISHED
+        or (c.lower and c.text.rstrip().endswith(":"))
+        or (_ends_an_item(c.text) and any(map(_word_of_prose, c.text.split())))
+    ):
         return None
     if _MATH.search(c.text) is not None:
         return None
     return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
+
+
+def _ends_an_item(text: str) -> bool:
+    """No program's quotes, braces or underscores; no bracket closed that the line did not open
+    (:func:`bracket_closed_below` takes those)."""
+    return _CODE.search(text) is None and text.count(")") <= text.count("(")
+
+
+def _word_of_prose(word: str) -> bool:
+    """A word of prose ("by", "in"), or an acronym of three capitals or more ("(ICLR", "WWW")."""
+    word = word.strip("()")
+    return is_prose_word(word) or (len(word) >= 3 and word.isalpha() and word.isupper())
+
+
+_CODE = lazy(r"[\"'`{}\[\];_]")
 
 
 # A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
