@@ -180,20 +180,18 @@ class Repeats:
         return self._headers
 
     def in_the_text(self, masked: str) -> bool:
-        """Does the line stand between the zones of as many pages as it stands in them?
+        """Does the line stand between the zones of as many pages as at their top, or as at their foot?
 
         A changelog's "Security fixes" or "Bug fixes" heads every release, so it
         falls at the top or foot of many pages; but it stands inside pages as
         often.  A running head stands at the edge, and inside a page at most
-        where its chapter begins.  Nor does a line stand inside as many pages as
-        at their top, or as at their foot, which a running head or foot does
-        not ("Related issues and pull requests on GitHub: #1906." closes each
-        of a changelog's entries: once digits are masked, the foot of half the
-        pages and the top of others carry it, and the inside of nearly all).
+        where its chapter begins.  Top and foot are weighed apart: "Related
+        issues and pull requests on GitHub: #1906." closes each of a
+        changelog's entries, and once digits are masked the foot of half the
+        pages and the top of others carry it, but the inside of nearly all.
         """
         self._count(masked[:1])
-        inside, top, bottom = self.middle[masked], self.top[masked], self.bottom[masked]
-        return inside >= top + bottom or inside >= max(top, bottom)
+        return self.middle[masked] >= max(self.top[masked], self.bottom[masked])
 
     def _count(self, first: str | None) -> None:
         """Count the waiting lines whose mask starts with ``first`` (all of them for None).
