@@ -117,7 +117,17 @@ Event = Decision | Paragraph
 class Open:
     """A paragraph being built: its kind and lines, and how its last line ended."""
 
-    __slots__ = ("after_debris", "chars", "debris_chars", "kind", "last", "last_band", "last_cls", "lines")
+    __slots__ = (
+        "after_debris",
+        "chars",
+        "debris_chars",
+        "kind",
+        "last",
+        "last_band",
+        "last_cls",
+        "lines",
+        "rule",
+    )
 
     def __init__(self, kind: str, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.kind = kind
@@ -128,6 +138,7 @@ class Open:
         self.chars = len(line.text)  # the characters of its lines: a memory bound (steps.line_limit)
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
         self.debris_chars = 0  # and their characters (white space left out)
+        self.rule = ""  # the rule that opened it, where the recovery names it
 
     def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.lines.append(line)

@@ -57,6 +57,7 @@ from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
 from srtext.pipeline.rows import MERGED, unmerge
 from srtext.pipeline.rows import REASON as MERGED_REASON
+from srtext.pipeline.rules.short_lines import is_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -91,12 +92,26 @@ __all__ = [
 class Repeats:
     """How many pages carry each masked line in their top and bottom zones."""
 
-    __slots__ = ("_headers", "_held", "_unasked", "_waiting", "beside", "bottom", "middle", "pages", "top")
+    __slots__ = (
+        "_headers",
+        "_held",
+        "_unasked",
+        "_waiting",
+        "beside",
+        "bottom",
+        "middle",
+        "pages",
+        "top",
+        "versions",
+    )
 
     def __init__(self) -> None:
         self.pages = 0
         self.top: Counter[str] = Counter()
         self.bottom: Counter[str] = Counter()
+        # Pages that carry each release's version line ("0.14.6 (February 1st, 2022)") in their
+        # top or bottom zones, as written: digits not masked.
+        self.versions: Counter[str] = Counter()
         # Pages that carry each short masked line between their zones (at most MIDDLE_KEYS lines).
         self.middle: Counter[str] = Counter()
         # The lines between the zones not counted yet, masked only when a masked line that
@@ -118,6 +133,7 @@ class Repeats:
         self.top.update({mask(page[i].text) for i in top})
         self.bottom.update({mask(page[i].text) for i in bottom})
         edges = {*top, *bottom}
+        self.versions.update({" ".join(page[i].text.split()) for i in edges if is_version(page[i].text)})
         texts = [
             line.text
             for i, line in enumerate(page)
@@ -164,15 +180,18 @@ class Repeats:
         return self._headers
 
     def in_the_text(self, masked: str) -> bool:
-        """Does the line stand between the zones of as many pages as it stands in them?
+        """Does the line stand between the zones of as many pages as at their top, or as at their foot?
 
         A changelog's "Security fixes" or "Bug fixes" heads every release, so it
         falls at the top or foot of many pages; but it stands inside pages as
         often.  A running head stands at the edge, and inside a page at most
-        where its chapter begins.
+        where its chapter begins.  Top and foot are weighed apart: "Related
+        issues and pull requests on GitHub: #1906." closes each of a
+        changelog's entries, and once digits are masked the foot of half the
+        pages and the top of others carry it, but the inside of nearly all.
         """
         self._count(masked[:1])
-        return self.middle[masked] >= self.top[masked] + self.bottom[masked]
+        return self.middle[masked] >= max(self.top[masked], self.bottom[masked])
 
     def _count(self, first: str | None) -> None:
         """Count the waiting lines whose mask starts with ``first`` (all of them for None).
@@ -190,6 +209,16 @@ class Repeats:
         for start in list(self._unasked) if first is None else [first]:
             for group in self._unasked.pop(start, ()):
                 self.middle.update({mask(text) for text in group})
+
+    def releases(self, text: str) -> bool:
+        """Is the line one of a changelog's releases, which repeat at pages' edges only once masked?
+
+        A changelog heads each release with its version ("0.14.6 (February
+        1st, 2022)", "Version 3.9.0"); with digits masked they are one line,
+        and one opens a page as often as not.  A running head that names a
+        version names the same one on every page: the line as written repeats.
+        """
+        return is_version(text) and self.versions[" ".join(text.split())] < self.threshold()
 
     def most(self) -> int:
         """Pages a line at the first page's foot must repeat on to be furniture there: most pages.
@@ -386,6 +415,7 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             and (not first or i == top[0])
             and not is_chapter_label(text)
             and not repeats.in_the_text(masked)
+            and not repeats.releases(text)
         ):
             found[i] = "running_header"  # "Kapitel 2" alone opens a chapter, though "Kapitel #" repeats
     headers = repeats.has_headers() or (not first and repeats.has_paired_headers())
@@ -404,7 +434,7 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
         masked = mask(text)
         if (
             _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need
-        ) and not repeats.in_the_text(masked):
+        ) and not (repeats.in_the_text(masked) or repeats.releases(text)):
             found[i] = "running_footer"
     return _text_repeated(page, found, first) if found else found
 

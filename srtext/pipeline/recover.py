@@ -280,6 +280,7 @@ class _Machine(State):
         # A paragraph's indented first line is a full line: the next goes on from it.
         band = Band.FULL if verb == START_INDENTED else cur.band
         self.state = Open(kind, cur.line, cur.cls, band, cur.ev)
+        self.state.rule = rule
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason

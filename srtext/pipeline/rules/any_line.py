@@ -25,7 +25,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import is_date
+from srtext.pipeline.rules.short_lines import is_date, starts_with_a_date
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -357,8 +357,11 @@ def theorem_label(c: Ctx) -> Verdict | None:
 def title_after_its_number(c: Ctx) -> Verdict | None:
     """A section number set on a line of its own ("II.", "3.2") takes the title under it.
 
-    A date is no title: under a release's version ("0.3.1" / "(2025-03-25)") it
-    stands apart.
+    A date is no title: under a release's version ("0.3.1" / "(2025-03-25)",
+    "2.1.9" / "2022-06-10 • full history") it stands apart; and a version
+    that :func:`~srtext.pipeline.rules.short_lines.release_heading` took for a
+    release's heading takes no title: the line under it opens the release's
+    notes ("3.1.0" / "Bug fixes", "Unicode support made more robust").
     """
     s = c.state
     if (
@@ -367,6 +370,8 @@ def title_after_its_number(c: Ctx) -> Verdict | None:
         and len(s.lines) == 1
         and (is_section_number_alone(s.lines[0].text) or is_bare_number(s.lines[0].text))
         and not (c.cur.ev.debris and is_date(c.text))
+        and not starts_with_a_date(c.text)
+        and s.rule != "release_heading"
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     return None

@@ -268,7 +268,11 @@ def release_heading(c: Ctx) -> Verdict | None:
     "v1.25.1" / "(2026-09-15)"), a calendar version, a version written with
     its "v" ("v1.7.0"), or one of three parts over a list of changes is a
     heading (alone, "2.3.1" may be a section's number: the rules above take
-    it with its title).
+    it with its title).  So is one of three parts over its notes' first
+    line, capitalised text ("Bug fixes:", "Unicode support made more
+    robust") or the release's date ("2022-06-10 • full history"), outside a
+    running sentence: a table's cells hold numbers of one or two parts
+    ("0.358", "1.0") and stand among other cells, not over a line of prose.
     """
     m = _version(c.text) if c.short else None
     if m is None:
@@ -276,15 +280,47 @@ def release_heading(c: Ctx) -> Verdict | None:
     nxt = c.nxt
     if _dated(m) or m.group("vee") or (nxt is not None and is_date(nxt.line.text)):
         return START_HEADING, "a release's version and date: a changelog's heading"
-    if m.group("v").count(".") >= 2 and nxt is not None and starts_list_item(nxt.line.text):
+    if m.group("v").count(".") < 2 or nxt is None:
+        return None
+    if starts_list_item(nxt.line.text):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
+    if not mid_sentence(c.state) and _notes_start(nxt):
+        return START_HEADING, "a release's version over its notes or its date: a changelog's heading"
     return None
+
+
+# A release's date opening the line under its version: "2022-06-10 • full history".
+_DATE_FIRST = lazy(r"\A\s*(?:1[89]|20)\d\d-\d\d-\d\d\b")
+
+
+def _notes_start(nxt: Item) -> bool:
+    """Does the line open a release's notes: capitalised prose, or the release's date first?"""
+    text = nxt.line.text.lstrip()
+    return (text[:1].isupper() and not nxt.ev.debris) or starts_with_a_date(text)
+
+
+def starts_with_a_date(text: str) -> bool:
+    """Does the line open with a date written year first ("2022-06-10 • full history")?
+
+    >>> starts_with_a_date("2022-06-10 • full history"), starts_with_a_date("2022-06 plans")
+    (True, False)
+    """
+    return _DATE_FIRST.match(text) is not None
 
 
 def _version(text: str) -> regex.Match[str] | None:
     """The line as a release's version (:data:`_VERSION`), asked only of lines that may be one."""
     first = text.lstrip()[:1]
     return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
+
+
+def is_version(text: str) -> bool:
+    """Is the line a release's version, with its date or none ("0.15.0 (May 17th, 2022)", "Version 3.9.0")?
+
+    >>> [is_version(t) for t in ["0.15.0 (May 17th, 2022)", "Version 3.9.0", "v2.1", "12", "3.2 Tides"]]
+    [True, True, True, False, False]
+    """
+    return _version(text) is not None
 
 
 def _dated(m: regex.Match[str]) -> bool:
@@ -364,18 +400,42 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
     mid-sentence with no blank line or page break between, and the short
     line ends the sentence (or, in lower case, on a colon) with none of a
     display formula's operators or relations, which a formula ending a
-    sentence has.
+    sentence has.  An item or a paragraph that ends without a full stop ends
+    so too: "(WWW 2021)" after a paper's title, "by @someone in #12879"
+    after a change; such a line holds a word of prose or an acronym, which
+    an equation's number ("(3.1)") or a formula's names ("dt", "x y", "sin")
+    are not, and none of a program's quotes, braces or underscores (a code
+    block's line, '"size_m": [30.0, 8],', goes on from the one above so too).
     """
     s = c.state
     if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY and s.running):
         return None
     if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
-    if not (c.cls is LineClass.FINISHED or (c.lower and c.text.rstrip().endswith(":"))):
+    if not (
+        c.cls is LineClass.FINISHED
+        or (c.lower and c.text.rstrip().endswith(":"))
+        or (_ends_an_item(c.text) and any(map(_word_of_prose, c.text.split())))
+    ):
         return None
     if _MATH.search(c.text) is not None:
         return None
     return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
+
+
+def _ends_an_item(text: str) -> bool:
+    """No program's quotes, braces or underscores; no bracket closed that the line did not open
+    (:func:`bracket_closed_below` takes those)."""
+    return _CODE.search(text) is None and text.count(")") <= text.count("(")
+
+
+def _word_of_prose(word: str) -> bool:
+    """A word of prose ("by", "in"), or an acronym of three capitals or more ("(ICLR", "WWW")."""
+    word = word.strip("()")
+    return is_prose_word(word) or (len(word) >= 3 and word.isalpha() and word.isupper())
+
+
+_CODE = lazy(r"[\"'`{}\[\];_]")
 
 
 # A numeric date, perhaps after a word: "2021/12/06", "Released 2021-12-06", "Stand: 06.12.2021".
@@ -407,9 +467,14 @@ def date_alone(c: Ctx) -> Verdict | None:
     "May 12, 2006", "3. März 2021" or "Released 2021/12/06" have more digits
     than letters, like a table's row, but a whole date is text a reader keeps:
     it stands as a paragraph of its own (a running sentence that wraps onto a
-    date, "... on" / "May 12, 2006.", is taken by the rules above).
+    date, "... on" / "May 12, 2006.", is taken by the rules above).  Under a
+    heading (a release's version), a line that opens with a date written year
+    first is that release's date and its links ("2022-06-10 • full history").
     """
-    if not (c.short and c.cur.ev.debris and is_date(c.text)):
+    if not (c.short and c.cur.ev.debris):
+        return None
+    under_heading = c.state is not None and c.state.kind == HEADING
+    if not (is_date(c.text) or (under_heading and starts_with_a_date(c.text))):
         return None
     return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
 
