@@ -45,8 +45,12 @@ ROW_FULL = 3.0
 #: An indent between these many body font heights is a paragraph's first line
 #: (less is a ragged edge, more a quotation, a list's hanging indent or code).
 INDENT = (0.6, 4.0)
-#: A line in type this much larger than the body's is a heading's.
-LARGER = 1.15
+#: A line in type this much larger than the body's is a heading's (a word processor's
+#: third level is 1.12 times its body's type: LibreOffice's 101% + 1.5 pt, Word's 12 pt over
+#: 11).  From 1.15 to 1.1, with body_type_under_heading no longer asking for it, every 4th
+#: real document with geometry: NL- 5.10 -> 4.93% tuning, 8.13 -> 8.07% validation,
+#: headings whole 94.8 -> 95.6% and 92.2 -> 93.0%; arxiv-dev unchanged.
+LARGER = 1.1
 #: ... and this much larger than the lines right above and below it.
 LOCAL = 1.1
 #: A line in type this much larger than the body's is a title even in lower case
@@ -184,17 +188,19 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
 
     Text alone takes a short unfinished line under a heading for the
     heading's next line ("Writing a .te file" over "Look at the file
-    example.te:"); on the page the heading is set larger (:data:`LARGER` the
-    body's type) and the line under it :data:`LOCAL` times smaller or more.  A
-    line still larger than the body's type, with no sentence in it, is a
-    heading of its own (a chapter's subtitle under its title).
+    example.te:"); on the page the line under the heading is set :data:`LOCAL`
+    times smaller or more.  The heading itself need not be :data:`LARGER` than
+    the body's type: a heading that text rules found and whose line is so much
+    larger than the line under it is one (a word processor's third level is 1.12
+    times its body's type).  A line still larger than the body's type, with no
+    sentence in it, is a heading of its own (a chapter's subtitle under its title).
     """
     geo = _geo(c)
     s = c.state
     if geo is None or s is None or s.kind != HEADING:
         return None
     last = s.last.geo
-    if last is None or last.font_ratio < LARGER or geo.font_ratio * LOCAL > last.font_ratio:
+    if last is None or geo.font_ratio * LOCAL > last.font_ratio:
         return None
     if geo.font_ratio >= LARGER:
         if c.open and c.cur.ev.title_like:
