@@ -132,9 +132,10 @@ def by_rank(page: list[Line]) -> list[Line]:
     word would have fitted on it, within the page's width (its third widest
     line: code or a link may run past the margin), ended on
     purpose (:func:`_item_starts`).  When the block holds as many items as there
-    are bullets, or more, each bullet goes before the item of its rank (after
-    a lead-in that ends in a colon, when the block starts with one); when it
-    holds fewer, the bullets stay where they are (their items are elsewhere).
+    are bullets, or one more (a lead-in that ends in a colon before them, or a
+    paragraph after them), each bullet goes before the item of its rank; when
+    it holds fewer, or more, the bullets stay where they are (their items are
+    elsewhere, or where the list stands in the block is a guess).
     The rules then see each bullet alone on its line and its item
     (:func:`srtext.pipeline.rules.any_line.bullet_on_its_own_line`).
 
@@ -186,7 +187,7 @@ def by_rank(page: list[Line]) -> list[Line]:
 
 
 def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
-    """Where ``count`` items start among a block's lines (indexes), or None when it cannot hold them.
+    """Where ``count`` items start among a block's lines (indexes), or None when it cannot tell.
 
     A line starts an item when the line above it ended with room left for its
     first word; a line that starts with a bullet of its own (a nested list's
@@ -196,8 +197,8 @@ def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
     [0, 1, 3]
     >>> _item_starts(["Choose one:", "red", "green"], 2, 40)
     [1, 2]
-    >>> _item_starts(["one"], 2, 40) is None
-    True
+    >>> _item_starts(["one"], 2, 40) is None, _item_starts(["a:", "b", "c", "d"], 1, 40) is None
+    (True, True)
     """
     if len(block) < count:
         return None
@@ -213,7 +214,10 @@ def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
             starts.append(k)
     if len(starts) < count:
         return None
-    for p in range(len(starts) - count):  # a lead-in ending in a colon: the items follow it
-        if block[starts[p + 1] - 1].rstrip().endswith(":"):
-            return starts[p + 1 : p + 1 + count]
+    if len(starts) == count:
+        return starts
+    if len(starts) > count + 1:
+        return None  # more than the list and one paragraph: where the list stands is a guess
+    if block[starts[1] - 1].rstrip().endswith(":"):
+        return starts[1:]  # a lead-in ending in a colon, then the items
     return starts[:count]
