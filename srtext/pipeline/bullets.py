@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from srtext.pipeline.labels import is_lone_bullet, starts_list_item
+from srtext.pipeline.labels import is_lone_bullet, lone_label, starts_list_item
 from srtext.pipeline.lines import Line
 
 TYPE_CHECKING = False
@@ -127,7 +127,8 @@ def by_rank(page: list[Line]) -> list[Line]:
 
     A word processor sets each bullet, a tab, then the item's text; pdftotext
     often reads the bullets as a column of their own: k lines that are only a
-    bullet, a blank line, then the k items.  An item that wraps takes more than
+    bullet, a blank line, then the k items.  So it reads a numbered list's
+    labels ("1.", "2.", "3."), in order.  An item that wraps takes more than
     one line, so the items are told apart by their ends: a line whose next
     word would have fitted on it, within the page's width (its third widest
     line: code or a link may run past the margin), ended on
@@ -149,24 +150,22 @@ def by_rank(page: list[Line]) -> list[Line]:
     >>> [x.rule for x in out][3]
     'bullets_by_rank'
     """
-    if not any(is_lone_bullet(line.text) for line in page):
+    if not any(is_lone_bullet(line.text) or lone_label(line.text) for line in page):
         return page
     widths = sorted((len(line.text.rstrip()) for line in page), reverse=True)
     width = widths[min(WIDEST, len(widths) - 1)]  # a long line or two (code, a link) is no measure
     item_of: dict[int, int] = {}
     i, n = 0, len(page)
     while i < n:
-        if not is_lone_bullet(page[i].text):
+        j = _run_end(page, i)
+        if j == i:
             i += 1
             continue
-        j = i
-        while j < n and is_lone_bullet(page[j].text):
-            j += 1
         first = j
         while first < n and not page[first].text.strip():
             first += 1
         end = first
-        while end < n and page[end].text.strip() and not is_lone_bullet(page[end].text):
+        while end < n and page[end].text.strip() and _run_end(page, end) == end:
             end += 1
         starts = _item_starts([line.text for line in page[first:end]], j - i, width)
         if starts is not None and not (j - i == 1 and first == j):  # a bullet right before its item stays
@@ -184,6 +183,26 @@ def by_rank(page: list[Line]) -> list[Line]:
             out.append(page[before[k]]._replace(rule=BULLETS_BY_RANK))
         out.append(line)
     return out
+
+
+def _run_end(page: list[Line], i: int) -> int:
+    """The end of the run of lone bullets, or of lone labels in order ("1.", "2.", "3."), at ``i``
+    (``i`` itself when none starts there: a label alone is no run, it may be a page's number).
+
+    >>> runs = (["•", "•", "x"], ["1.", "2.", "4."], ["1.", "x"])
+    >>> [_run_end([Line(1, 1, t) for t in texts], 0) for texts in runs]
+    [2, 2, 0]
+    """
+    if is_lone_bullet(page[i].text):
+        j = i + 1
+        while j < len(page) and is_lone_bullet(page[j].text):
+            j += 1
+        return j
+    label = lone_label(page[i].text)
+    j = i + 1
+    while label is not None and j < len(page) and lone_label(page[j].text) == (label[0], label[1] + 1):
+        label, j = (label[0], label[1] + 1), j + 1
+    return j if j - i >= 2 else i
 
 
 def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
@@ -221,3 +240,15 @@ def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
     if block[starts[1] - 1].rstrip().endswith(":"):
         return starts[1:]  # a lead-in ending in a colon, then the items
     return starts[:count]
+
+
+def alone_before_its_item(line: Line) -> bool:
+    """Is the line a bullet alone, or a label alone that :func:`by_rank` put before its item?
+
+    A lone "2." that no step moved may be a page's number or a formula's piece.
+
+    >>> lines = [("•", ""), ("2.", BULLETS_BY_RANK), ("2.", "")]
+    >>> [alone_before_its_item(Line(1, 1, t, rule=r)) for t, r in lines]
+    [True, True, False]
+    """
+    return is_lone_bullet(line.text) or (line.rule == BULLETS_BY_RANK and lone_label(line.text) is not None)
