@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.labels import is_lone_bullet, lone_label, starts_list_item
 from srtext.pipeline.lines import Line
 
@@ -209,8 +210,10 @@ def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
     """Where ``count`` items start among a block's lines (indexes), or None when it cannot tell.
 
     A line starts an item when the line above it ended with room left for its
-    first word; a line that starts with a bullet of its own (a nested list's
-    item) starts no item of this list.
+    first word, and not on a word no sentence ends on (an article, a
+    preposition: the item's text went on, its line shorter by the width of
+    its letters, which characters do not measure); a line that starts with a
+    bullet of its own (a nested list's item) starts no item of this list.
 
     >>> _item_starts(["one", "two that wraps at the", "margin", "three"], 3, 20)
     [0, 1, 3]
@@ -229,7 +232,7 @@ def _item_starts(block: list[str], count: int, width: int) -> list[int] | None:
         word = text.split(maxsplit=1)[0] if text else ""
         lower = text[:1].islower() and not above.endswith(":")  # a lead-in's colon ends its line
         room = width * (WRAP_FILL_LOWER if lower else WRAP_FILL) - (len(above) + 1 + len(word))
-        if room >= 0:
+        if room >= 0 and not ends_on_dangling_word(above):  # "... the default is to" / "Warn"
             starts.append(k)
     if len(starts) < count:
         return None

@@ -151,10 +151,13 @@ def item_ends_at_blank(c: Ctx) -> Verdict | None:
     and the paragraph after the list then looks like the item's sentence going
     on.  The blank line and a last line that stopped short of the margin
     (:data:`ITEM_LINE_FILL`) say that the item ended; a lower-case line goes on.
+    Only for a full or long line: a short one is left to the short lines' rules
+    (a paragraph's first line nearly as wide as the column opens it, and the
+    next line goes on from it: ``indented_first_line``).
     """
     s = c.state
-    if s is None or s.kind != BODY or not c.cur.blank_before or not c.text.lstrip()[:1].isupper():
-        return None
+    if s is None or s.kind != BODY or not c.cur.blank_before or not c.text.lstrip()[:1].isupper() or c.short:
+        return None  # a short line: the short lines' rules say what it opens
     if len(s.lines) < 2 and not starts_list_item(s.lines[0].text):
         return None  # a bullet alone, its item's text not yet read
     last = s.lines[-1].text.rstrip()
