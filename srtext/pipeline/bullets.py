@@ -18,6 +18,7 @@ stand before their items, or that has none, is returned as it is.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable
 
 from srtext.pipeline.function_words import ends_on_dangling_word
@@ -153,8 +154,8 @@ def by_rank(page: list[Line]) -> list[Line]:
     """
     if not any(is_lone_bullet(line.text) or lone_label(line.text) for line in page):
         return page
-    widths = sorted((len(line.text.rstrip()) for line in page), reverse=True)
-    width = widths[min(WIDEST, len(widths) - 1)]  # a long line or two (code, a link) is no measure
+    widths = heapq.nlargest(WIDEST + 1, (len(line.text.rstrip()) for line in page))  # linear, not a sort
+    width = widths[-1]  # a long line or two (code, a link) is no measure
     item_of: dict[int, int] = {}
     i, n = 0, len(page)
     while i < n:
