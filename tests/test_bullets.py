@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from srtext.geometry.box import LineBox
-from srtext.pipeline.bullets import BULLETS, by_bullets
+from srtext.pipeline.bullets import BULLETS, BULLETS_BY_RANK, by_bullets, by_rank
 from srtext.pipeline.lines import Line
 
 
@@ -57,3 +57,25 @@ def test_many_bullets_each_find_their_item() -> None:
     out = by_bullets(page, boxes.get)
     assert [x.text for x in out[:4]] == ["•", "item 0", "•", "item 1"]
     assert len(out) == 2 * n
+
+
+def test_a_run_of_bullets_goes_before_the_items_of_the_same_rank() -> None:
+    page = _page(["The shop sells what a walker needs on the hills, from maps to boots.", "•", "•", "•", ""])
+    page += _page(["Warm layers, and a shell that keeps the wind out on the ridge when the", "weather turns"])
+    page += _page(["A torch", "Water for the whole day, as the huts along the way sell none at all"])
+    page = [x._replace(number=n) for n, x in enumerate(page, 1)]
+    out = by_rank(page)
+    texts = [x.text for x in out]
+    assert texts[1:] == ["", "•", page[5].text, "weather turns", "•", "A torch", "•", page[8].text]
+    assert {x.rule for x in out if x.text == "•"} == {BULLETS_BY_RANK}
+    assert sorted(x.number for x in out) == [x.number for x in page]
+
+
+def test_bullets_with_fewer_items_after_them_stay() -> None:
+    page = _page(["Notes about the hills and the weather on them.", "•", "•", "•", "", "Only one item here."])
+    assert by_rank(page) == page
+
+
+def test_a_bullet_right_before_its_item_stays() -> None:
+    page = _page(["•", "Warm layers", "", "•", "", "A torch"])
+    assert [x.text for x in by_rank(page)] == ["•", "Warm layers", "", "", "•", "A torch"]

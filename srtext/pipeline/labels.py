@@ -225,6 +225,30 @@ def is_lone_bullet(text: str) -> bool:
 _LONE_BULLETS = frozenset("•∙▪‣●■►▸◆◇❖➢➤▶◦○\uf0b7\uf0a7\uf0a8\uf0d8\uf076\uf06e")
 
 
+_LONE_LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[a-z])([.)])\s*\Z")
+
+
+def lone_label(text: str) -> tuple[str, int] | None:
+    """An enumerated item's label alone on its line ("1.", "b)", "(3)"): its style and its rank, else None.
+
+    pdftotext reads a word processor's numbers apart from their items as it
+    reads its bullets (a tab between them).  The style is the label's form
+    ("(1)", "1.", "a)"), so that "2." follows "1." and not "1)".
+
+    >>> [lone_label(t) for t in ["1.", " 12) ", "(b)", "c."]]
+    [('1.', 1), ('1)', 12), ('(a)', 2), ('a.', 3)]
+    >>> [lone_label(t) for t in ["1", "1.2", "(1.", "A.", "1. Run", "ab."]]
+    [None, None, None, None, None, None]
+    """
+    m = _LONE_LABEL.match(text)
+    if m is None or (m.group(1) is not None and m.group(3) != ")"):
+        return None
+    opening, rank, closing = m.group(1) or "", m.group(2), m.group(3)
+    if rank.isdigit():
+        return f"{opening}1{closing}", int(rank)
+    return f"{opening}a{closing}", ord(rank) - ord("a") + 1
+
+
 _DASH_BULLETS = frozenset("-–—*")
 _DASH_ITEM = lazy(r"[-–—*] \p{Lu}\p{L}")
 

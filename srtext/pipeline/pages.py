@@ -22,7 +22,7 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 
-from srtext.pipeline.bullets import BULLETS, by_bullets
+from srtext.pipeline.bullets import BULLETS, BULLETS_BY_RANK, RANK_REASON, by_bullets, by_rank
 from srtext.pipeline.bullets import REASON as BULLETS_REASON
 from srtext.pipeline.classify import is_caption_start, looks_like_debris, starts_lowercase
 from srtext.pipeline.columns import COLUMNS, by_columns
@@ -650,6 +650,7 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
     ),
     COLUMNS: ("", COLUMNS_REASON),  # reorders lines by their boxes, marks none (srtext.pipeline.columns)
     BULLETS: ("", BULLETS_REASON),  # moves bullets by their boxes, marks none (srtext.pipeline.bullets)
+    BULLETS_BY_RANK: ("", RANK_REASON),  # moves bullets by their items' ranks, marks none (the same)
     INTERLEAVED: ("", INTERLEAVED_REASON),  # reorders lines, marks none (srtext.pipeline.interleave)
     MERGED: ("", MERGED_REASON),  # cuts joined lines and reorders lines, marks none (srtext.pipeline.rows)
 }
@@ -718,6 +719,7 @@ def _page_marks(
         breaks.append(page.pop())
     if placed is not None:
         page = by_bullets(by_columns(page, placed.box), placed.box)
+    page = by_rank(page)
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     page = unmerge(page, box=placed.box if placed is not None else None)
     furniture = page_furniture(page, repeats, first=first)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 
-from srtext.pipeline.bullets import BULLETS
+from srtext.pipeline.bullets import BULLETS, BULLETS_BY_RANK
 from srtext.pipeline.classify import Band, LineClass, is_references_heading, section_number
 from srtext.pipeline.columns import COLUMNS
 from srtext.pipeline.events import (
@@ -84,7 +84,7 @@ if TYPE_CHECKING:
 
 #: The page steps that move lines (srtext.pipeline.columns, interleave, rows, bullets): a moved line's
 #: decision names the step first.
-_MOVED = frozenset({COLUMNS, INTERLEAVED, MERGED, BULLETS})
+_MOVED = frozenset({COLUMNS, INTERLEAVED, MERGED, BULLETS, BULLETS_BY_RANK})
 
 
 class _Machine(State):

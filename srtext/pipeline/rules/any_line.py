@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from srtext.pipeline.bullets import alone_before_its_item
 from srtext.pipeline.classify import (
     Band,
     LineClass,
@@ -68,14 +69,14 @@ def bullet_on_its_own_line(c: Ctx) -> Verdict | None:
         and s.kind == BODY
         and len(s.lines) == 1
         and not c.cur.blank_before
-        and is_lone_bullet(s.lines[0].text)
+        and alone_before_its_item(s.lines[0])
         and c.text.strip()
     ):
         return JOIN, "the line after a bullet alone is its item's text"
     nxt = c.nxt
-    if nxt is None or nxt.blank_before or not is_lone_bullet(c.text):
+    if nxt is None or nxt.blank_before or not alone_before_its_item(c.cur.line):
         return None
-    if nxt.line.text.strip() and not is_lone_bullet(nxt.line.text):
+    if nxt.line.text.strip() and not alone_before_its_item(nxt.line):
         return START, "a bullet alone on its line: a list item starts, its text on the next line"
     return None
 
@@ -141,6 +142,31 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
+
+
+def item_ends_at_blank(c: Ctx) -> Verdict | None:
+    """A list item whose last line stopped short, then a blank line and a capital: the item ended.
+
+    A README's items often end with no full stop ("• Hand it in at the door"),
+    and the paragraph after the list then looks like the item's sentence going
+    on.  The blank line and a last line that stopped short of the margin
+    (:data:`ITEM_LINE_FILL`) say that the item ended; a lower-case line goes on.
+    Only for a full or long line: a short one is left to the short lines' rules
+    (a paragraph's first line nearly as wide as the column opens it, and the
+    next line goes on from it: ``indented_first_line``).
+    """
+    s = c.state
+    if s is None or s.kind != BODY or not c.cur.blank_before or not c.text.lstrip()[:1].isupper() or c.short:
+        return None  # a short line: the short lines' rules say what it opens
+    if len(s.lines) < 2 and not starts_list_item(s.lines[0].text):
+        return None  # a bullet alone, its item's text not yet read
+    last = s.lines[-1].text.rstrip()
+    first = s.lines[0]
+    if display_width(last) >= ITEM_LINE_FILL * c.cur.cw:
+        return None
+    if not (_in_an_item(first.text) or alone_before_its_item(first)):
+        return None
+    return START, "a list item's short last line, a blank line and a capital: the item ended"
 
 
 def _in_an_item(first: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from srtext.pipeline.bullets import alone_before_its_item
 from srtext.pipeline.classify import (
     CJK_CHAR,
     Band,
@@ -21,7 +22,6 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
-from srtext.pipeline.labels import is_lone_bullet
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -706,7 +706,7 @@ def figure_label(c: Ctx) -> Verdict | None:
             nxt.ev.caption
             or (
                 nxt.ev.debris
-                and not is_lone_bullet(nxt.line.text)  # a list's bullet, read apart from its item
+                and not alone_before_its_item(nxt.line)  # a list's bullet, read apart from its item
                 and not is_report_number(nxt.line.text)
                 and not is_release(nxt.line.text)
                 and not is_date(nxt.line.text)
