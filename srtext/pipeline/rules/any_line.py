@@ -25,7 +25,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import is_date
+from srtext.pipeline.rules.short_lines import dated_below, is_date
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -357,8 +357,8 @@ def theorem_label(c: Ctx) -> Verdict | None:
 def title_after_its_number(c: Ctx) -> Verdict | None:
     """A section number set on a line of its own ("II.", "3.2") takes the title under it.
 
-    A date is no title: under a release's version ("0.3.1" / "(2025-03-25)") it
-    stands apart.
+    A date is no title: under a release's version ("0.3.1" / "(2025-03-25)",
+    "6.0.0" / "2024-11-01 • full history") it stands apart.
     """
     s = c.state
     if (
@@ -367,6 +367,7 @@ def title_after_its_number(c: Ctx) -> Verdict | None:
         and len(s.lines) == 1
         and (is_section_number_alone(s.lines[0].text) or is_bare_number(s.lines[0].text))
         and not (c.cur.ev.debris and is_date(c.text))
+        and not dated_below(c.text)
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     return None

@@ -264,27 +264,64 @@ def release_heading(c: Ctx) -> Verdict | None:
     Changelogs (a README's "History", a manual's release notes) head each
     release with its version: "0.15.0 (May 17th, 2022)", "1.2.1 - 2025-10-26",
     "2025.10.16", "v1.4.1 2019-08-27".  Digits and dots look like table or
-    formula debris; a version with a date (on its line or alone on the next,
-    "v1.25.1" / "(2026-09-15)"), a calendar version, a version written with
-    its "v" ("v1.7.0"), or one of three parts over a list of changes is a
-    heading (alone, "2.3.1" may be a section's number: the rules above take
-    it with its title).
+    formula debris; a version with a date (on its line, alone on the next,
+    "v1.25.1" / "(2026-09-15)", or opening the next, "6.0.0" / "2024-11-01 •
+    full history"), a calendar version, a version written with its "v"
+    ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...") is a
+    heading.  So is a version of three parts set apart by a blank line, a
+    page break or a heading above, with text in capitals right under it ("3.1.6" / "Bug fix"): a table's
+    cells seldom have three parts, and a section's number that the rules
+    above did not take with its title would be dropped whole otherwise.
     """
     m = _version(c.text) if c.short else None
     if m is None:
         return None
     nxt = c.nxt
-    if _dated(m) or m.group("vee") or (nxt is not None and is_date(nxt.line.text)):
+    if _dated(m) or m.group("vee") or (nxt is not None and dated_below(nxt.line.text)):
         return START_HEADING, "a release's version and date: a changelog's heading"
-    if m.group("v").count(".") >= 2 and nxt is not None and starts_list_item(nxt.line.text):
+    if nxt is not None and starts_list_item(nxt.line.text):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
+    if (
+        m.group("v").count(".") >= 2
+        and _set_apart_above(c)
+        and nxt is not None
+        and not nxt.blank_before
+        and nxt.line.text.lstrip()[:1].isupper()
+        and not nxt.ev.debris
+    ):
+        return START_HEADING, "a version of three parts set apart, notes under it: a changelog's heading"
     return None
+
+
+# A line that opens with a release's date, as a changelog writes it under the version:
+# "2024-11-01 • full history".
+_DATE_FIRST = lazy(r"\s*\(?(?:1[89]|20)\d\d-\d\d-\d\d(?!\d)")
+
+
+def dated_below(text: str) -> bool:
+    """Is the line under a version its release's date, alone or opening the line?
+
+    >>> [dated_below(t) for t in ["(2026-09-15)", "2024-11-01 • full history", "2024 was", "12-11-2024"]]
+    [True, True, False, False]
+    """
+    return is_date(text) or _DATE_FIRST.match(text) is not None
 
 
 def _version(text: str) -> regex.Match[str] | None:
     """The line as a release's version (:data:`_VERSION`), asked only of lines that may be one."""
     first = text.lstrip()[:1]
     return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
+
+
+def _set_apart_above(c: Ctx) -> bool:
+    """Does a blank line, a page break or a heading come right before the line?"""
+    return c.cur.blank_before or c.cur.page_break_before or (c.state is not None and c.state.kind == HEADING)
+
+
+def _three_parts(text: str) -> bool:
+    """Is the line a version of three parts alone ("5.0.0", "0.10.3"), as a changelog heads a release?"""
+    m = _version(text)
+    return m is not None and m.group("v").count(".") >= 2 and m.group("date") is None
 
 
 def _dated(m: regex.Match[str]) -> bool:
@@ -407,11 +444,18 @@ def date_alone(c: Ctx) -> Verdict | None:
     "May 12, 2006", "3. März 2021" or "Released 2021/12/06" have more digits
     than letters, like a table's row, but a whole date is text a reader keeps:
     it stands as a paragraph of its own (a running sentence that wraps onto a
-    date, "... on" / "May 12, 2006.", is taken by the rules above).
+    date, "... on" / "May 12, 2006.", is taken by the rules above).  Under a
+    release's version, a line that opens with the release's date ("6.0.0" /
+    "2024-11-01 • full history") is that release's line, not debris either.
     """
-    if not (c.short and c.cur.ev.debris and is_date(c.text)):
+    if not (c.short and c.cur.ev.debris):
         return None
-    return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
+    if is_date(c.text):
+        return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
+    s = c.state
+    if s is not None and s.kind == HEADING and _version(s.lines[-1].text) and dated_below(c.text):
+        return START, "a release's date opening the line under its version: a paragraph of its own"
+    return None
 
 
 # A section's number and a title of a word or two: "10.3.3. IPsec", "4.2 RAID".
@@ -623,7 +667,8 @@ def figure_label(c: Ctx) -> Verdict | None:
     lines of a few words among the figure's numbers, just before its caption; a
     heading is followed by its text, and a line leading into a display formula
     has a function word ("we find", "is").  Not inside a running sentence, nor
-    over a report's number, a release or a date (a title page's author), nor
+    over a report's number, a release (a version of three parts alone, "5.0.0",
+    under a changelog's heading) or a date (a title page's author), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
     their items: a heading over a list stands over its bullets).
     """
@@ -644,6 +689,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not is_lone_bullet(nxt.line.text)  # a list's bullet, read apart from its item
                 and not is_report_number(nxt.line.text)
                 and not is_release(nxt.line.text)
+                and not _three_parts(nxt.line.text)
                 and not is_date(nxt.line.text)
             )
         )
