@@ -28,6 +28,7 @@ from srtext.pipeline.rules.any_line import (
     list_item,
     theorem_label,
     title_after_its_number,
+    word_of_a_loose_line,
 )
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
@@ -140,6 +141,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     enumerated_item,
     letter_bullet,
     dash_item,
+    word_of_a_loose_line,
     gap_after_item,
     item_goes_on,
     theorem_label,

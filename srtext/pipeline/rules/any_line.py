@@ -354,6 +354,21 @@ def theorem_label(c: Ctx) -> Verdict | None:
     return None
 
 
+def word_of_a_loose_line(c: Ctx) -> Verdict | None:
+    """A word of a loose line that pdftotext set one word a line, and the line under it, go on.
+
+    A justified line that a long word could not join (a URL, a name in code)
+    is stretched over the column, and pdftotext reads each of its words as a
+    line of its own: short lines with little prose that look like debris, a
+    title or a heading's words.  The run is found before the rules ask
+    (:func:`srtext.pipeline.items.loose_lines`); a loose line is never a
+    paragraph's last, so the line under it goes on too.
+    """
+    if c.cur.ev.loose and c.state is not None:
+        return JOIN, "a word of a loose line set one word a line, or the line under it: the paragraph goes on"
+    return None
+
+
 def title_after_its_number(c: Ctx) -> Verdict | None:
     """A section number set on a line of its own ("II.", "3.2") takes the title under it.
 
