@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from srtext.pipeline.classify import CJK_CHAR, Band, LineClass, starts_enumerated_item, starts_list_item
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.evidence import Evidence
+from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.lines import PAGE_BREAK
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.rules.context import Item
@@ -130,12 +131,30 @@ def _word_alone(text: str, first: bool) -> bool:
     parts = text.split()
     if len(parts) == 2 and first and _opens_item(text):
         parts = parts[1:]
-    return len(parts) == 1 and any(ch.isalpha() for ch in parts[0]) and CJK_CHAR.search(parts[0]) is None
+    return (
+        len(parts) == 1
+        and (not first or any(ch.isalpha() for ch in parts[0]))
+        and not CJK_CHAR.search(parts[0])
+    )
 
 
 def _opens_item(text: str) -> bool:
     """Does the line open a list item, bulleted or numbered?"""
     return starts_list_item(text) or starts_enumerated_item(text)
+
+
+def _sentence_opens(run: list[Item]) -> bool:
+    """Do three words alone or more open a sentence, a function word among them ("GitHub" / "is")?
+
+    A paragraph's first line set loose has nothing above it to go on from; a
+    list of single words (names, commands) has no function word in it.
+    """
+    words = [x.line.text.strip() for x in run]
+    return (
+        len(words) >= 3
+        and words[0][:1].isupper()
+        and any(w.islower() and is_function_word(w) for w in words[1:])
+    )
 
 
 def _set_apart(item: Item) -> bool:
@@ -163,8 +182,11 @@ def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: flo
     text = after.line.text
     if _opens_item(text) or not text.split():
         return False
-    if not _opens_item(run[0].line.text):
-        if before is None or _set_apart(run[0]) or before.cls is not LineClass.UNFINISHED:
+    if _set_apart(run[0]) or before is None:
+        if not _sentence_opens(run):
+            return False
+    elif not _opens_item(run[0].line.text):
+        if before.cls is not LineClass.UNFINISHED:
             return False
         if before.width < LOOSE_REACH * before.cw and not _opens_item(before.line.text):
             return False
