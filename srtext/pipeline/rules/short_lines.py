@@ -458,6 +458,31 @@ def date_alone(c: Ctx) -> Verdict | None:
     return None
 
 
+# A note's label alone: "[1]", "[12]", and the references back to it that docutils writes, "[2] (1,2)".
+_NOTE_LABEL = lazy(r"\A\s*\[\d{1,3}\](?:\s+\((?:\d{1,2},)*\d{1,2}\))?\s*\Z")
+
+
+def note_label_alone(c: Ctx) -> Verdict | None:
+    """A note's label alone on its line ("[1]", "[2] (1,2)") over the note's text starts that note.
+
+    A README's footnotes and citations (reStructuredText's, a manual's "Footnotes")
+    set the label in a column of its own, and pdftotext reads it as a line of
+    its own above the note: a number in brackets looks like debris, but the
+    note's text follows.  Not inside a running sentence ("as shown in" /
+    "[12]" / "and ..." is a citation), nor over debris.
+    """
+    s, nxt = c.state, c.nxt
+    if not (c.short and _NOTE_LABEL.match(c.text)) or nxt is None or nxt.ev.debris:
+        return None
+    if s is not None and s.running and not (c.cur.blank_before or c.cur.page_break_before):
+        return None
+    if nxt.line.text.lstrip()[:1].islower() and not (
+        s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED
+    ):
+        return None
+    return START, "a note's label alone over the note's text: the note starts"
+
+
 # A section's number and a title of a word or two: "10.3.3. IPsec", "4.2 RAID".
 _NUMBERED_SHORT_TITLE = lazy(
     r"\A\s*\d{1,3}(?:\.\d{1,3})*\.?\s+\p{L}[\p{L}\d/+-]*(?:\s+\p{L}[\p{L}\d/+-]*)?\s*\Z"
@@ -668,7 +693,8 @@ def figure_label(c: Ctx) -> Verdict | None:
     heading is followed by its text, and a line leading into a display formula
     has a function word ("we find", "is").  Not inside a running sentence, nor
     over a report's number, a release (a version of three parts alone, "5.0.0",
-    under a changelog's heading) or a date (a title page's author), nor
+    under a changelog's heading), a note's label ("Footnotes" / "[1]") or a
+    date (a title page's author), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
     their items: a heading over a list stands over its bullets).
     """
@@ -690,6 +716,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not is_report_number(nxt.line.text)
                 and not is_release(nxt.line.text)
                 and not _three_parts(nxt.line.text)
+                and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
             )
         )
