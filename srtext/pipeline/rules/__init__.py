@@ -19,6 +19,7 @@ from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
     after_contents_entry,
+    alert_label,
     bullet_on_its_own_line,
     dash_item,
     enumerated_item,
@@ -143,6 +144,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     letter_bullet,
     dash_item,
     word_of_a_loose_line,
+    alert_label,
     gap_after_item,
     item_goes_on,
     theorem_label,

@@ -15,7 +15,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import is_lone_bullet
-from srtext.pipeline.patterns import lazy
+from srtext.pipeline.patterns import IGNORECASE, lazy
 from srtext.pipeline.rules.context import (
     FORMULA_SIGNS,
     JOIN,
@@ -351,6 +351,34 @@ def theorem_label(c: Ctx) -> Verdict | None:
     s = c.state
     if is_theorem_start(c.text) and (s is None or s.last_cls is LineClass.FINISHED or s.after_debris > 0):
         return START, "a theorem, lemma or proof starts at its run-in label"
+    return None
+
+
+# GitHub's alert label, which a Markdown README's printout keeps as written: "[!NOTE]", "[!Tip]".
+_ALERT = lazy(r"\A\s*\[!(?:note|tip|important|warning|caution)\]\s*\Z", IGNORECASE)
+
+
+def alert_label(c: Ctx) -> Verdict | None:
+    """GitHub's alert label alone on its line ("[!NOTE]", "[!WARNING]") opens the alert's paragraph.
+
+    A Markdown README writes a note as "> [!TIP]" over its text; printed, the
+    label stands on a line of its own, short and in brackets like a heading's
+    or a figure's label, and the text under it is the alert's own sentence.
+    The label starts a paragraph, and the line right under it goes on from it
+    (not a list's item, nor a line set apart by a blank line).
+    """
+    if _ALERT.match(c.text):
+        return START, "an alert's label (GitHub's [!NOTE]): its paragraph starts"
+    s = c.state
+    if (
+        s is not None
+        and len(s.lines) == 1
+        and _ALERT.match(s.lines[0].text)
+        and not (c.cur.blank_before or c.cur.page_break_before)
+        and not starts_list_item(c.text)
+        and not starts_enumerated_item(c.text)
+    ):
+        return JOIN, "the text under an alert's label: the alert's sentence goes on"
     return None
 
 
