@@ -172,23 +172,26 @@ def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: flo
     (the first may be a list item's bullet and first word), its words fit one
     line, with the next line's first word they would have run past
     :data:`LOOSE_REACH` of the column, and it opens an item or goes on from
-    a line that is unfinished and well filled (or an item's) right above it.
+    a line that is unfinished and well filled (or a bulleted item's: a
+    numbered line may be a heading) right above it.
     A column of single words (a list of names, a table's cells) fails one of
     these: a list's words come after a heading or a lead-in, or they would
     have fitted beside the next line's first word.
     """
     if len(run) < 2 or after is None or _set_apart(after) or any(_set_apart(x) for x in run[1:]):
         return False
+    if run[0].cls is LineClass.FINISHED and run[1].line.text.lstrip()[:1].isupper():
+        return False  # a paragraph's last word alone, then the next paragraph's first line set loose
     text = after.line.text
-    if _opens_item(text) or not text.split():
-        return False
+    if _opens_item(text) or after.ev.numbered or not text.split():
+        return False  # an item or a numbered heading starts anew below
     if _set_apart(run[0]) or before is None:
         if not _sentence_opens(run):
             return False
     elif not _opens_item(run[0].line.text):
-        if before.cls is not LineClass.UNFINISHED:
-            return False
-        if before.width < LOOSE_REACH * before.cw and not _opens_item(before.line.text):
+        if before.cls is not LineClass.UNFINISHED or before.ev.numbered:
+            return False  # a sentence ended above, or a numbered heading stands there
+        if before.width < LOOSE_REACH * before.cw and not starts_list_item(before.line.text):
             return False
     cw = run[-1].cw
     width = sum(display_width(x.line.text.strip()) for x in run) + len(run) - 1

@@ -390,11 +390,16 @@ def word_of_a_loose_line(c: Ctx) -> Verdict | None:
     line of its own: short lines with little prose that look like debris, a
     title or a heading's words.  The run is found before the rules ask
     (:func:`srtext.pipeline.items.loose_lines`); a loose line is never a
-    paragraph's last, so the line under it goes on too.
+    paragraph's last, so the line under it goes on too.  Under a heading, a
+    loose line's capitalised first word starts the paragraph: headings are
+    not justified.
     """
-    if c.cur.ev.loose and c.state is not None:
-        return JOIN, "a word of a loose line set one word a line, or the line under it: the paragraph goes on"
-    return None
+    s = c.state
+    if not (c.cur.ev.loose and s is not None):
+        return None
+    if s.kind == HEADING and c.text.lstrip()[:1].isupper():
+        return START, "a loose line's first word under a heading: the paragraph starts"
+    return JOIN, "a word of a loose line set one word a line, or the line under it: the paragraph goes on"
 
 
 def title_after_its_number(c: Ctx) -> Verdict | None:
