@@ -285,7 +285,7 @@ def release_heading(c: Ctx) -> Verdict | None:
         m.group("v").count(".") >= 2
         and _set_apart_above(c)
         and nxt is not None
-        and not nxt.blank_before
+        and not (nxt.blank_before or nxt.after_marked or nxt.page_break_before)
         and nxt.line.text.lstrip()[:1].isupper()
         and not nxt.ev.debris
     ):
@@ -374,6 +374,9 @@ _ISSUES = lazy(
 )
 # A formula's symbols: a line that holds one may be a display's last line.
 _MATH = lazy(r"[=≤≥≡≈∼→⇒∈∉⊂⊆∝+−×·∂∫∑∏√<>^|~∀∃∇∞]")
+# A version "or later", as a README writes it: "Python 3.10+", "2.5+." (a plus sign after a
+# version's digits with no operand after it, which a formula's plus has).
+_VERSION_OR_LATER = lazy(r"(?<=\d\.\d{1,3})\+(?=[.,;:)]*(?:\s|\Z))")
 
 
 def issue_references(c: Ctx) -> Verdict | None:
@@ -397,7 +400,8 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
 
     The last words of a sentence may hold few letters: "(ISO/IEC 9899).",
     "9e9.", "128–141, 2019.", "since 2020!", "'wss')))." or, leading into an
-    example, "like so:".  The line above is a full body line stopped
+    example, "like so:"; a version "or later" ("and PyTorch" / "2.5+.") is no
+    formula's plus.  The line above is a full body line stopped
     mid-sentence with no blank line or page break between, and the short
     line ends the sentence (or, in lower case, on a colon) with none of a
     display formula's operators or relations, which a formula ending a
@@ -410,7 +414,7 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
         return None
     if not (c.cls is LineClass.FINISHED or (c.lower and c.text.rstrip().endswith(":"))):
         return None
-    if _MATH.search(c.text) is not None:
+    if _MATH.search(_VERSION_OR_LATER.sub("", c.text)) is not None:
         return None
     return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
 
