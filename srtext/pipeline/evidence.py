@@ -100,6 +100,8 @@ class Evidence:
     text: str
     box: LineBox | None
     geo: LineGeo | None
+    #: a word of a loose line set one word a line, or the line under one (srtext.pipeline.items.loose_lines)
+    loose: bool = False
 
     def __init__(self, text: str, box: LineBox | None = None, geo: LineGeo | None = None) -> None:
         self.text = text

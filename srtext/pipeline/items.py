@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from srtext.pipeline.classify import Band, LineClass
+from srtext.pipeline.classify import CJK_CHAR, Band, LineClass, starts_enumerated_item, starts_list_item
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.evidence import Evidence
+from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.lines import PAGE_BREAK
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.rules.context import Item
-from srtext.pipeline.width import Measured
+from srtext.pipeline.width import Measured, display_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -43,6 +44,17 @@ def _placed(line: Line, boxes: Geometry, geos: Sequence[LineGeo | None]) -> Evid
 
 
 def items(
+    measured: Iterable[Measured], eps: float, hold: int | None, geometry: Geometry | None = None
+) -> Iterator[tuple[Item | None, Trailing]]:
+    """Pair every unmarked non-empty line with what follows it up to the next one.
+
+    The words of a loose line that pdftotext set one a line are marked on the
+    way (:func:`loose_lines`).
+    """
+    return loose_lines(_items(measured, eps, hold, geometry), eps)
+
+
+def _items(
     measured: Iterable[Measured], eps: float, hold: int | None, geometry: Geometry | None = None
 ) -> Iterator[tuple[Item | None, Trailing]]:
     """Pair every unmarked non-empty line with what follows it up to the next one.
@@ -107,3 +119,120 @@ def items(
             item, trailing = None, []
     if item is not None or trailing:
         yield item, trailing
+
+
+#: A loose line's words and the next line's first word run past this share of the
+#: column width: the next word did not fit, which is why the line was set loose.
+LOOSE_REACH = 0.7
+
+
+def _word_alone(text: str, first: bool) -> bool:
+    """One word (not CJK), or, first in a run, an item's bullet or number and a word ("• MySQL", "3. The")."""
+    parts = text.split()
+    if len(parts) == 2 and first and _opens_item(text):
+        parts = parts[1:]
+    return (
+        len(parts) == 1
+        and (not first or any(ch.isalpha() for ch in parts[0]))
+        and not CJK_CHAR.search(parts[0])
+    )
+
+
+def _opens_item(text: str) -> bool:
+    """Does the line open a list item, bulleted or numbered?"""
+    return starts_list_item(text) or starts_enumerated_item(text)
+
+
+def _sentence_opens(run: list[Item]) -> bool:
+    """Do three words alone or more open a sentence, a function word among them ("GitHub" / "is")?
+
+    A paragraph's first line set loose has nothing above it to go on from; a
+    list of single words (names, commands) has no function word in it.
+    """
+    words = [x.line.text.strip() for x in run]
+    return (
+        len(words) >= 3
+        and words[0][:1].isupper()
+        and any(w.islower() and is_function_word(w) for w in words[1:])
+    )
+
+
+def _set_apart(item: Item) -> bool:
+    """Does a blank line, a page break or a marked line come before the item?"""
+    return item.blank_before or item.page_break_before or item.after_marked
+
+
+def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: float) -> bool:
+    """Are the words of ``run``, one a line, one printed line set loose, which ``after`` goes on from?
+
+    A justified line that a long word (a URL, a name in code) could not join
+    is stretched across the column; pdftotext then reads each word of it as a
+    line of its own.  Such a line is never a paragraph's last, so the line
+    under it goes on with the same paragraph.  The run is two lines or more
+    (the first may be a list item's bullet and first word), its words fit one
+    line, with the next line's first word they would have run past
+    :data:`LOOSE_REACH` of the column, and it opens an item or goes on from
+    a line that is unfinished and well filled (or a bulleted item's: a
+    numbered line may be a heading) right above it.
+    A column of single words (a list of names, a table's cells) fails one of
+    these: a list's words come after a heading or a lead-in, or they would
+    have fitted beside the next line's first word.
+    """
+    if len(run) < 2 or after is None or _set_apart(after) or any(_set_apart(x) for x in run[1:]):
+        return False
+    if run[0].cls is LineClass.FINISHED and run[1].line.text.lstrip()[:1].isupper():
+        return False  # a paragraph's last word alone, then the next paragraph's first line set loose
+    text = after.line.text
+    if _opens_item(text) or after.ev.numbered or not text.split():
+        return False  # an item or a numbered heading starts anew below
+    if _set_apart(run[0]) or before is None:
+        if not _sentence_opens(run):
+            return False
+    elif not _opens_item(run[0].line.text):
+        if before.cls is not LineClass.UNFINISHED or before.ev.numbered:
+            return False  # a sentence ended above, or a numbered heading stands there
+        if before.width < LOOSE_REACH * before.cw and not starts_list_item(before.line.text):
+            return False
+    cw = run[-1].cw
+    width = sum(display_width(x.line.text.strip()) for x in run) + len(run) - 1
+    return width <= (1 + eps) * cw and width + 1 + display_width(text.split()[0]) > LOOSE_REACH * cw
+
+
+def loose_lines(
+    pairs: Iterable[tuple[Item | None, Trailing]], eps: float
+) -> Iterator[tuple[Item | None, Trailing]]:
+    """The pairs of :func:`_items`, each word of a loose line and the line under it marked ``ev.loose``.
+
+    Runs of words alone on their lines are held back until the line after
+    them says whether they are a loose line (:func:`_is_loose`); a run's
+    first line, when it opens a list item, keeps its own decision.
+    """
+    before: Item | None = None  # the line before the run
+    run: list[tuple[Item | None, Trailing]] = []
+    width = 0  # the run's words and the spaces after them
+    for pair in pairs:
+        item = pair[0]
+        if item is not None and run and _word_alone(item.line.text, False):
+            word = display_width(item.line.text.strip())
+            if width + word <= (1 + eps) * item.cw:  # a word too long for the printed line goes under it
+                run.append(pair)
+                width += word + 1
+                continue
+        if run:
+            words = [x for x, _ in run if x is not None]
+            if len(words) == len(run) and _is_loose(before, words, item, eps):
+                for x in words[1:] if len(words[0].line.text.split()) == 2 else words:
+                    x.ev.loose = True
+                if item is not None:
+                    item.ev.loose = True
+            yield from run
+            before = run[-1][0]
+            run = []
+        if item is not None and _word_alone(item.line.text, True):
+            run.append(pair)
+            width = display_width(item.line.text.strip()) + 1
+            continue
+        if item is not None:
+            before = item
+        yield pair
+    yield from run

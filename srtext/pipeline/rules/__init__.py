@@ -19,6 +19,7 @@ from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
     after_contents_entry,
+    alert_label,
     bullet_on_its_own_line,
     dash_item,
     enumerated_item,
@@ -29,6 +30,7 @@ from srtext.pipeline.rules.any_line import (
     list_item,
     theorem_label,
     title_after_its_number,
+    word_of_a_loose_line,
 )
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
@@ -66,6 +68,7 @@ from srtext.pipeline.rules.short_lines import (
     interruption,
     issue_references,
     lead_in,
+    note_label_alone,
     number_before_title,
     numbered_exercise,
     numbered_short_title,
@@ -145,6 +148,8 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     enumerated_item,
     letter_bullet,
     dash_item,
+    word_of_a_loose_line,
+    alert_label,
     gap_after_item,
     item_goes_on,
     item_ends_at_blank,
@@ -169,6 +174,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     issue_references,
     tail_of_a_sentence,
     date_alone,
+    note_label_alone,
     numbered_short_title,
     word_in_a_loose_line,
     numbered_exercise,

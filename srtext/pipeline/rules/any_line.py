@@ -16,7 +16,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING
 from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.labels import is_lone_bullet
-from srtext.pipeline.patterns import lazy
+from srtext.pipeline.patterns import IGNORECASE, lazy
 from srtext.pipeline.rules.context import (
     FORMULA_SIGNS,
     JOIN,
@@ -26,7 +26,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import is_date, starts_with_a_date
+from srtext.pipeline.rules.short_lines import dated_below, is_date
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -380,11 +380,59 @@ def theorem_label(c: Ctx) -> Verdict | None:
     return None
 
 
+# GitHub's alert label, which a Markdown README's printout keeps as written: "[!NOTE]", "[!Tip]".
+_ALERT = lazy(r"\A\s*\[!(?:note|tip|important|warning|caution)\]\s*\Z", IGNORECASE)
+
+
+def alert_label(c: Ctx) -> Verdict | None:
+    """GitHub's alert label alone on its line ("[!NOTE]", "[!WARNING]") opens the alert's paragraph.
+
+    A Markdown README writes a note as "> [!TIP]" over its text; printed, the
+    label stands on a line of its own, short and in brackets like a heading's
+    or a figure's label, and the text under it is the alert's own sentence.
+    The label starts a paragraph, and the line right under it goes on from it
+    (not a list's item, nor a line set apart by a blank line).
+    """
+    if _ALERT.match(c.text):
+        return START, "an alert's label (GitHub's [!NOTE]): its paragraph starts"
+    s = c.state
+    if (
+        s is not None
+        and len(s.lines) == 1
+        and _ALERT.match(s.lines[0].text)
+        and not (c.cur.blank_before or c.cur.page_break_before)
+        and not starts_list_item(c.text)
+        and not starts_enumerated_item(c.text)
+    ):
+        return JOIN, "the text under an alert's label: the alert's sentence goes on"
+    return None
+
+
+def word_of_a_loose_line(c: Ctx) -> Verdict | None:
+    """A word of a loose line that pdftotext set one word a line, and the line under it, go on.
+
+    A justified line that a long word could not join (a URL, a name in code)
+    is stretched over the column, and pdftotext reads each of its words as a
+    line of its own: short lines with little prose that look like debris, a
+    title or a heading's words.  The run is found before the rules ask
+    (:func:`srtext.pipeline.items.loose_lines`); a loose line is never a
+    paragraph's last, so the line under it goes on too.  Under a heading, a
+    loose line's capitalised first word starts the paragraph: headings are
+    not justified.
+    """
+    s = c.state
+    if not (c.cur.ev.loose and s is not None):
+        return None
+    if s.kind == HEADING and c.text.lstrip()[:1].isupper():
+        return START, "a loose line's first word under a heading: the paragraph starts"
+    return JOIN, "a word of a loose line set one word a line, or the line under it: the paragraph goes on"
+
+
 def title_after_its_number(c: Ctx) -> Verdict | None:
     """A section number set on a line of its own ("II.", "3.2") takes the title under it.
 
     A date is no title: under a release's version ("0.3.1" / "(2025-03-25)",
-    "2.1.9" / "2022-06-10 • full history") it stands apart; and a version
+    "6.0.0" / "2024-11-01 • full history") it stands apart; and a version
     that :func:`~srtext.pipeline.rules.short_lines.release_heading` took for a
     release's heading takes no title: the line under it opens the release's
     notes ("3.1.0" / "Bug fixes", "Unicode support made more robust").
@@ -396,7 +444,7 @@ def title_after_its_number(c: Ctx) -> Verdict | None:
         and len(s.lines) == 1
         and (is_section_number_alone(s.lines[0].text) or is_bare_number(s.lines[0].text))
         and not (c.cur.ev.debris and is_date(c.text))
-        and not starts_with_a_date(c.text)
+        and not dated_below(c.text)
         and s.rule != "release_heading"
     ):
         return JOIN, "a heading's title after its number on a line of its own"
