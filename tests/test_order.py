@@ -38,7 +38,6 @@ PINNED = {
     ("reference_entry", "reference_entry_goes_on"),
     ("gap_after_item", "item_goes_on"),
     ("indented_after_full_line", "weighed_on_the_page"),
-    ("body_type_under_heading", "weighed_on_the_page"),
 }
 
 RULE_TABLES = ("ANY_LINE_RULES", "SHORT_LINE_RULES", "LONG_LINE_RULES")

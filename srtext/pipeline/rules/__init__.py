@@ -100,10 +100,6 @@ from srtext.pipeline.rules.short_lines import (
 #: * indented_after_full_line before weighed_on_the_page: an indent under a full
 #:   line that ended a sentence starts a paragraph whatever the weighing says (the
 #:   rules that read the page plainly come before the page's soft evidence weighed);
-#: * body_type_under_heading before weighed_on_the_page: a line in the body's type
-#:   under a heading in larger type starts a paragraph, though it starts in lower
-#:   case and the heading's line is short (which the weighing reads as a
-#:   sentence going on);
 #: * gap_after_item before item_goes_on: a line below a gap ends the item,
 #:   though the item's last line stopped near the margin;
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
