@@ -15,6 +15,7 @@ Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
 
 from __future__ import annotations
 
+from srtext.pipeline.events import Reason
 from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
