@@ -77,3 +77,13 @@ def test_every_guard_names_a_rule_of_the_tables() -> None:
 @pytest.mark.parametrize("first", ["", "a", "A", "3", "(", "-", "•", "\uf0b7", "定", "v", "#", " "])
 def test_first_facts_are_kept_once_known(first: str) -> None:
     assert first_facts(first) == first_facts(first)
+
+
+def test_the_beginnings_kept_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from srtext.pipeline.rules import guards
+
+    monkeypatch.setattr(guards, "_FIRSTS", {})
+    monkeypatch.setattr(guards, "KEPT", 3)
+    facts_of = [guards.first_facts(chr(0x4E00 + k) + "x") for k in range(10)]
+    assert len(guards._FIRSTS) == 3
+    assert facts_of == [guards.first_facts(chr(0x4E00 + k) + "x") for k in range(10)]

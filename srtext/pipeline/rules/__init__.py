@@ -60,6 +60,7 @@ from srtext.pipeline.rules.guards import (
     IN_HEADING,
     IN_ITEM,
     IN_REFERENCES,
+    KEPT,
     LINES,
     LOWER,
     NEXT,
@@ -351,9 +352,9 @@ def _asked(f: int) -> tuple[Rule, ...]:
     if _ASKED_FROM[0] is not _BY_BAND or _ASKED_FROM[1] is not _BY_BAND_TEXT:  # the tables changed
         _ASKED.clear()
         _ASKED_FROM[:] = [_BY_BAND, _BY_BAND_TEXT]
-    rules = _ASKED[f] = guarded(
-        (_BY_BAND if f & GEOMETRY else _BY_BAND_TEXT)[0 if f & SHORT else 1], GUARDS, f
-    )
+    rules = guarded((_BY_BAND if f & GEOMETRY else _BY_BAND_TEXT)[0 if f & SHORT else 1], GUARDS, f)
+    if len(_ASKED) < KEPT:  # a bound on memory
+        _ASKED[f] = rules
     return rules
 
 

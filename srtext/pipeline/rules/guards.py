@@ -66,6 +66,8 @@ FIRST_LABEL = 1 << 28  # "(", "i", "v" or a digit first, or ")" second: an item'
 _ITEM_FIRST = FIRST_BULLET | FIRST_LONE_BULLET | FIRST_LABEL
 _KINDS = {BODY: OPEN | IN_BODY, HEADING: OPEN | IN_HEADING, REFERENCE: OPEN | IN_REFERENCES}
 _FIRSTS: dict[str, int] = {}
+#: The most beginnings (:func:`first_facts`) and sets of facts (the guarded tables) kept.
+KEPT = 1 << 13
 
 
 def first_facts(start: str) -> int:
@@ -73,7 +75,7 @@ def first_facts(start: str) -> int:
     known = _FIRSTS.get(start)
     if known is None:
         first, second = start[:1], start[1:2]
-        known = _FIRSTS[start] = (
+        known = (
             (FIRST_DIGIT if first.isdigit() else 0)
             | (FIRST_LOWER if first.islower() else 0)
             | (FIRST_BRACKET if first == "(" else 0)
@@ -86,6 +88,8 @@ def first_facts(start: str) -> int:
             | (SECOND_SPACE if second == " " else 0)
             | (FIRST_LABEL if first and (first in "(iv" or first.isdigit() or second == ")") else 0)
         )
+        if len(_FIRSTS) < KEPT:  # a bound on memory: a text of many scripts has many beginnings
+            _FIRSTS[start] = known
     return known
 
 
