@@ -308,8 +308,9 @@ _MODELS = ("weights", "weights_geometry")
 
 @pytest.mark.parametrize("module", _MODELS)
 def test_the_trees_written_out_answer_as_the_trees_walked(module: str) -> None:
-    """weights.weigh and weights_geometry.weigh (weigh.written_out) give walk's floats: each feature
-    a hair either side of each of its thresholds, on them, and beyond them."""
+    """weights.weigh and weights_geometry.weigh (weigh.written_out) give walk's floats, and their
+    score the same log-odds: each feature a hair either side of each of its thresholds, on them,
+    and beyond them."""
     import importlib
 
     from srtext.pipeline import weigh
@@ -325,6 +326,7 @@ def test_the_trees_written_out_answer_as_the_trees_walked(module: str) -> None:
     for _ in range(5_000):
         values = tuple(rnd.choice(points) for points in near)
         assert written.weigh(values) == weigh.walk(values, baseline, trees), values
+        assert written.score(values) == written.weigh(values)[0], values  # the log-odds alone, the same float
 
 
 @pytest.mark.parametrize("module", _MODELS)

@@ -48,7 +48,7 @@ def test_a_sentence_going_on_in_lower_case_joins_and_says_why() -> None:
         _ctx("The drives were tested for a week before they held any of", "the data, and then")
     )
     assert joins and score > 0
-    assert "lower" in why or "prev_unfinished" in why
+    assert "lower" in str(why) or "prev_unfinished" in str(why)
 
 
 def test_a_blank_line_after_a_short_finished_line_weighs_towards_a_new_paragraph() -> None:

@@ -35,6 +35,48 @@ CLASSES: dict[str, tuple[str, ...]] = {
 DROPPED_BY_DEFAULT = frozenset({"furniture", "footnotes", "objects"})
 
 
+class Reason:
+    """A reason written out only when it is read: ``str(reason)`` calls ``write(*args)``, once.
+
+    A weighed boundary's reason names the features that weighed most
+    (:mod:`srtext.pipeline.weigh`), which costs more than weighing them, and a
+    plain run reads no reason: only ``--explain`` and the audit page do.  It
+    reads, formats, compares and pickles as its text.
+
+    >>> why = Reason("weighed {:+.1f} ({})".format, 2.345, "lower")
+    >>> str(why), f"[{why}]", why == "weighed +2.3 (lower)"
+    ('weighed +2.3 (lower)', '[weighed +2.3 (lower)]', True)
+    """
+
+    __slots__ = ("_args", "_text", "_write")
+
+    def __init__(self, write: Callable[..., str], *args: object) -> None:
+        self._write, self._args = write, args
+        self._text: str | None = None
+
+    def __str__(self) -> str:
+        if self._text is None:
+            self._text = self._write(*self._args)
+        return self._text
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (str, Reason)):
+            return str(self) == str(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        return str, (str(self),)  # unpickled as its text
+
+
 class Decision(NamedTuple):
     """What happened to one input line, and why.
 
@@ -52,7 +94,7 @@ class Decision(NamedTuple):
     cw: int
     kind: str
     action: str
-    reason: str
+    reason: str | Reason  # a Reason: written out when read (str())
     rule: str = ""  # the name of the rule that decided (srtext.pipeline.rules), or of the step that did
 
 

@@ -90,6 +90,11 @@ _CAPTION = pattern(
 )
 
 
+def is_theorem_first(char: str) -> bool:
+    """May a theorem's run-in label (:func:`is_theorem_start`) start with this character?"""
+    return char in _THEOREM_FIRST
+
+
 def is_caption_start(text: str) -> bool:
     """Does the line start a figure or table caption (a label and a number)?
 
@@ -200,6 +205,17 @@ def starts_list_item(text: str) -> bool:
     if first in _BULLETS or "\ue000" <= first <= "\uf8ff":
         return s[1:2].isspace() and bool(s[2:].strip())
     return False
+
+
+def is_bullet_glyph(char: str) -> bool:
+    """May a bulleted item (:func:`starts_list_item`) start with this character?
+
+    >>> [is_bullet_glyph(ch) for ch in ["•", "-", "→", "\uf0b7", "", "a", "("]]
+    [True, True, True, True, False, False, False]
+    """
+    return bool(char) and (
+        char in _DASH_BULLETS or char in _WORD_BULLETS or char in _BULLETS or "\ue000" <= char <= "\uf8ff"
+    )
 
 
 def is_lone_bullet(text: str) -> bool:

@@ -38,6 +38,7 @@ from srtext.pipeline.events import (
     Event,
     Open,
     Paragraph,
+    Reason,
 )
 from srtext.pipeline.hyphen import Joint, joint
 from srtext.pipeline.interleave import INTERLEAVED
@@ -144,12 +145,12 @@ class _Machine(State):
 
     # -- lines
 
-    def act(self, cur: Item, kind: str, action: str, reason: str, rule: str) -> Decision:
+    def act(self, cur: Item, kind: str, action: str, reason: str | Reason, rule: str) -> Decision:
         if kind in self.dropped:
             return cur.decision(kind, "drop", f"{reason} ({kind} dropped)", rule)
         return cur.decision(kind, action, reason, rule)
 
-    def set_aside(self, cur: Item, kind: str, reason: str, rule: str) -> Iterator[Event]:
+    def set_aside(self, cur: Item, kind: str, reason: str | Reason, rule: str) -> Iterator[Event]:
         """A line of debris or a footnote: dropped, or kept as a paragraph of its own."""
         if kind in self.dropped:
             yield cur.decision(kind, "drop", reason, rule)

@@ -30,7 +30,7 @@ from srtext.pipeline.classify import (
     LineClass,
     starts_reference_list,
 )
-from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph
+from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph, Reason
 from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.furniture import FRONT_MATTER
@@ -51,7 +51,7 @@ MAX_LINES = 5000
 #: The most characters a paragraph holds while it is built (the output's cut, MAX_PARAGRAPH).
 MAX_CHARS = 100_000
 
-Verdict = tuple[str, str]
+Verdict = tuple[str, "str | Reason"]
 
 
 class State:

@@ -26,6 +26,7 @@ from functools import cache, lru_cache
 
 from srtext.lang import HYPHENS
 from srtext.pipeline.classify import LineClass, is_indented
+from srtext.pipeline.events import Reason
 from srtext.pipeline.width import display_width, typeset_width
 
 TYPE_CHECKING = False
@@ -152,7 +153,8 @@ def weights_module(data: dict[str, Any]) -> str:
 
 
 def written_out(baseline: float, trees: list[list[Node]], features: int) -> str:
-    """The trees as the source of one function, ``weigh(v)``, that answers as :func:`walk` does.
+    """The trees as the source of a function, ``weigh(v)``, that answers as :func:`walk` does, and of
+    ``score(v)``, its log-odds alone (what a boundary needs unless its reason is read).
 
     The values are taken out of the tuple once (``_`` those no tree asks);
     each node is a test of its feature against its threshold, each branch adds
@@ -188,31 +190,59 @@ def written_out(baseline: float, trees: list[list[Node]], features: int) -> str:
     for tree in trees:
         node(tree, 0, "    ")
     out.append(f"    return s, [{', '.join(names)}]")
+    out += [
+        "",
+        "",
+        "def score(v: tuple[float, ...]) -> float:",
+        '    """weigh(v)[0] without the credits: the same leaves added in the same order."""',
+        f"    {', '.join(f'v{k}' if k in asked else '_' for k in range(features))}, = v",
+        f"    s = {baseline!r}",
+    ]
+
+    def scored(tree: list[Node], at: int, indent: str) -> None:
+        feature, threshold, left, right, value = tree[at]
+        if feature < 0:
+            out.append(f"{indent}s += {value!r}")
+            return
+        out.append(f"{indent}if v{feature} <= {threshold!r}:")
+        scored(tree, left, indent + "    ")
+        out.append(f"{indent}else:")
+        scored(tree, right, indent + "    ")
+
+    for tree in trees:
+        scored(tree, 0, "    ")
+    out.append("    return s")
     return "\n".join(out) + "\n"
 
 
-def boundary(c: Ctx) -> tuple[bool, float, str]:
+def boundary(c: Ctx) -> tuple[bool, float, Reason]:
     """Does the line go on the open paragraph?  With the model's log-odds and the features that weighed most.
 
     The log-odds are the baseline plus each tree's leaf for this boundary;
     positive, the line joins.  Each step down a tree credits the change of value
     to the feature it asked, and the explanation names the three features with
-    the largest credit.
+    the largest credit: a :class:`Reason`, written out (:func:`why`) only when
+    it is read.
     """
-    score, why = weigh_values(features(c))
-    return score > 0, score, why
+    values = features(c)
+    score = weigh_score(values)
+    return score > 0, score, Reason(why, values)
 
 
 @lru_cache(maxsize=1 << 14)
-def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
-    """The log-odds of joining for these feature values, and the three features with most credit.
+def weigh_score(values: tuple[float, ...]) -> float:
+    """The log-odds of joining for these feature values, kept for values seen before.
 
-    A pure function of the values, kept for values seen before: most boundaries
-    of a document share a few patterns of evidence.  The trees are asked as
-    ``weights.weigh``, the code :func:`written_out` made of them.
+    A pure function of the values: most boundaries of a document share a few
+    patterns of evidence.  The trees are asked as ``weights.score``, the code
+    :func:`written_out` made of them.
     """
-    score, credit = _weigh()(values)
-    return score, credited(credit, _NAMES)
+    return _score()(values)
+
+
+def why(values: tuple[float, ...]) -> str:
+    """The three features with most credit for these feature values (``weights.weigh``'s credits)."""
+    return credited(_weigh()(values)[1], _NAMES)
 
 
 def credited(credit: list[float], names: Sequence[str]) -> str:
@@ -224,6 +254,15 @@ def credited(credit: list[float], names: Sequence[str]) -> str:
     largest = [-abs(x) for x in credit]
     ranked = sorted(range(len(credit)), key=largest.__getitem__)[:3]
     return ", ".join(f"{names[k]} {credit[k]:+.1f}" for k in ranked if credit[k])
+
+
+@cache
+def _score() -> Callable[[tuple[float, ...]], float]:
+    """``weights.score``, once :func:`model` has checked the features it was fitted on."""
+    model()
+    from srtext.pipeline import weights
+
+    return weights.score
 
 
 @cache

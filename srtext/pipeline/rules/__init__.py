@@ -15,6 +15,7 @@ Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
 
 from __future__ import annotations
 
+from srtext.pipeline.events import Reason
 from srtext.pipeline.rules import geometry
 from srtext.pipeline.rules.any_line import (
     after_a_term,
@@ -42,6 +43,43 @@ from srtext.pipeline.rules.geometry import (
     larger_type,
     on_the_same_line,
     weighed_on_the_page,
+)
+from srtext.pipeline.rules.guards import (
+    AFTER_DEBRIS,
+    BLANK,
+    FINISHED,
+    FIRST_BRACKET,
+    FIRST_BULLET,
+    FIRST_DASH,
+    FIRST_DIGIT,
+    FIRST_ISSUE,
+    FIRST_LABEL,
+    FIRST_LONE_BULLET,
+    FIRST_LOWER,
+    FIRST_THEOREM,
+    FIRST_VERSION,
+    GEOMETRY,
+    IN_BODY,
+    IN_HEADING,
+    IN_ITEM,
+    IN_REFERENCES,
+    KEPT,
+    LINES,
+    LOWER,
+    NEXT,
+    ONE_LINE,
+    OPEN,
+    PAGE_BREAK,
+    PREV_FINISHED,
+    PREV_SHORT,
+    PREV_UNFINISHED,
+    SECOND_SPACE,
+    SHORT,
+    UNFINISHED,
+    Guard,
+    facts,
+    guarded,
+    when,
 )
 from srtext.pipeline.rules.long_lines import (
     body_after_display,
@@ -228,9 +266,114 @@ _BY_BAND_TEXT = text_only(_BY_BAND)
 geometry.AFTER_THE_PAGE[:] = [rules[rules.index(weighed_on_the_page) + 1 :] for rules in _BY_BAND]
 
 
-def decide(c: Ctx) -> tuple[str, str, str]:
-    """The verb, the reason and the rule's name for a line of running text."""
-    for rule in (_BY_BAND if c.cur.ev.geo is not None else _BY_BAND_TEXT)[0 if c.short else 1]:
+#: Each rule's first tests, over the line's facts (:mod:`srtext.pipeline.rules.guards`): where a
+#: rule's guard fails, the rule answers nothing and is not asked.  A rule not named here is always
+#: asked.  ``tests/test_guards.py`` asks the rules whose guards fail and finds no answer.
+#: ``when(need, bar, some)``: all the facts ``need``, none of ``bar``, one of ``some`` at least;
+#: ``+`` between two: either.  A paragraph that runs on (``Open.running``) is a body's or a
+#: reference list's whose last line is unfinished and not short.
+GUARDS: dict[Rule, Guard] = {
+    # any line
+    after_contents_entry: when(OPEN),
+    bullet_on_its_own_line: when(IN_BODY | ONE_LINE | IN_ITEM, bar=BLANK) + when(FIRST_LONE_BULLET | NEXT),
+    list_item: when(FIRST_BULLET),
+    enumerated_item: when(OPEN | FIRST_LABEL, bar=IN_HEADING, some=FIRST_BRACKET | FIRST_DIGIT | FIRST_LOWER),
+    letter_bullet: when(SECOND_SPACE),
+    dash_item: when(OPEN | FIRST_DASH, bar=IN_HEADING),
+    item_goes_on: when(IN_BODY | IN_ITEM | PREV_UNFINISHED, bar=BLANK | PAGE_BREAK),
+    theorem_label: when(FIRST_THEOREM),
+    title_after_its_number: when(IN_HEADING | ONE_LINE),
+    after_a_term: when(PREV_FINISHED | FIRST_LOWER) + when(ONE_LINE | BLANK, bar=AFTER_DEBRIS),
+    inline_piece: when(IN_BODY, some=LINES | AFTER_DEBRIS),
+    # short lines
+    number_before_title: (
+        when(NEXT, bar=OPEN)  # nothing open, a heading, or a body paragraph that does not run on
+        + when(NEXT | IN_HEADING)
+        + when(NEXT | IN_BODY | PREV_SHORT)
+        + when(NEXT | IN_BODY, bar=PREV_UNFINISHED)
+    ),
+    bare_number_before_title: when(NEXT | FIRST_DIGIT),
+    lead_in: when(LOWER | OPEN | NEXT),
+    short_mid_sentence: when(bar=AFTER_DEBRIS, some=IN_BODY | IN_REFERENCES),
+    split_printed_line: when(IN_BODY | PREV_SHORT | LINES, bar=AFTER_DEBRIS | BLANK | PAGE_BREAK),
+    release_heading: when(FIRST_VERSION),
+    sentence_ends_below: when(  # running on
+        LOWER | FINISHED | PREV_UNFINISHED,
+        bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK,
+        some=IN_BODY | IN_REFERENCES,
+    ),
+    issue_references: when(IN_BODY | FIRST_ISSUE, bar=BLANK),
+    tail_of_a_sentence: when(  # running on
+        IN_BODY | PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK, some=FINISHED | LOWER
+    ),
+    numbered_short_title: (  # not running on
+        when(FIRST_DIGIT, bar=IN_BODY | IN_REFERENCES)
+        + when(FIRST_DIGIT | PREV_SHORT)
+        + when(FIRST_DIGIT, bar=PREV_UNFINISHED)
+    ),
+    word_in_a_loose_line: when(IN_BODY | PREV_UNFINISHED | NEXT),
+    numbered_exercise: when(FIRST_DIGIT),
+    bracket_closed_below: when(  # running on
+        PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK, some=IN_BODY | IN_REFERENCES
+    ),
+    function_word_alone: when(UNFINISHED | NEXT),
+    interruption: when(PREV_UNFINISHED | NEXT, bar=PREV_SHORT | LOWER, some=IN_BODY | IN_REFERENCES),
+    figure_label: (  # not running on
+        when(UNFINISHED | NEXT, bar=LOWER | IN_BODY | IN_REFERENCES)
+        + when(UNFINISHED | NEXT | PREV_SHORT, bar=LOWER)
+        + when(UNFINISHED | NEXT, bar=LOWER | PREV_UNFINISHED)
+    ),
+    short_after_display: when(IN_BODY | AFTER_DEBRIS),
+    indented_first_line: when(NEXT, bar=LOWER | OPEN)
+    + when(NEXT, bar=LOWER, some=IN_HEADING | PREV_FINISHED | PREV_SHORT),
+    short_outside_paragraph: when(bar=OPEN),
+    short_after_heading: when(IN_HEADING),
+    title_between_sentences: when(IN_BODY | UNFINISHED | NEXT, bar=LOWER),
+    short_after_body_line: when(OPEN, bar=PREV_SHORT),
+    short_after_short_line: when(OPEN),
+    # full and long lines
+    numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)
+    + when(UNFINISHED | NEXT, some=IN_HEADING | PREV_FINISHED),
+    long_heading: (
+        when(UNFINISHED | NEXT, bar=LOWER | OPEN, some=BLANK | PAGE_BREAK)
+        + when(UNFINISHED | NEXT | BLANK, bar=LOWER, some=IN_HEADING | PREV_FINISHED)
+        + when(UNFINISHED | NEXT | PAGE_BREAK, bar=LOWER, some=IN_HEADING | PREV_FINISHED)
+    ),
+    body_outside_paragraph: when(bar=OPEN),
+    body_after_heading: when(IN_HEADING),
+    body_after_display: when(IN_BODY | AFTER_DEBRIS),
+    body_mid_sentence: when(bar=AFTER_DEBRIS, some=IN_BODY | IN_REFERENCES),
+    body_after_short_line: when(OPEN | PREV_SHORT),
+    indented_after_finished_line: when(PREV_FINISHED, bar=LOWER),
+    word_would_have_fitted: when(PREV_FINISHED, bar=LOWER),
+    sentence_then_blank_line: when(BLANK | PREV_FINISHED, bar=LOWER | AFTER_DEBRIS | PAGE_BREAK),
+    weighed_boundary: when(OPEN),
+}
+
+#: The rules a line is asked, for each set of facts met so far, and the tables they were made from.
+_ASKED: dict[int, tuple[Rule, ...]] = {}
+_ASKED_FROM: list[object] = [None, None]
+
+
+def _asked(f: int) -> tuple[Rule, ...]:
+    """The rules asked of a line with the facts ``f``: its band's table, guarded."""
+    if _ASKED_FROM[0] is not _BY_BAND or _ASKED_FROM[1] is not _BY_BAND_TEXT:  # the tables changed
+        _ASKED.clear()
+        _ASKED_FROM[:] = [_BY_BAND, _BY_BAND_TEXT]
+    rules = guarded((_BY_BAND if f & GEOMETRY else _BY_BAND_TEXT)[0 if f & SHORT else 1], GUARDS, f)
+    if len(_ASKED) < KEPT:  # a bound on memory
+        _ASKED[f] = rules
+    return rules
+
+
+def decide(c: Ctx) -> tuple[str, str | Reason, str]:
+    """The verb, the reason and the rule's name for a line of running text.
+
+    The rules of the line's band, in order, but for those whose guard its facts fail.
+    """
+    f = facts(c)
+    rules = _ASKED.get(f) if _ASKED_FROM[0] is _BY_BAND and _ASKED_FROM[1] is _BY_BAND_TEXT else None
+    for rule in rules if rules is not None else _asked(f):
         verdict = rule(c)
         if verdict is not None:
             return verdict[0], verdict[1], rule.__name__

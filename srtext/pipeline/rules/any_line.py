@@ -338,7 +338,7 @@ def inline_piece(c: Ctx) -> Verdict | None:
     part of the sentence, not a display formula that ends the paragraph.
     """
     s = c.state
-    if s is None or s.kind != BODY or c.cur.ev.debris or (len(s.lines) < 2 and not s.after_debris):
+    if s is None or s.kind != BODY or (len(s.lines) < 2 and not s.after_debris):
         return None
     lines = s.lines
     k = chars = 0
@@ -348,8 +348,8 @@ def inline_piece(c: Ctx) -> Verdict | None:
             break
         k, chars = k + 1, chars + n
     pieces, chars = k + s.after_debris, chars + s.debris_chars
-    if not (0 < pieces <= PIECE_LINES and 0 < chars <= PIECES_CHARS):
-        return None
+    if not (0 < pieces <= PIECE_LINES and 0 < chars <= PIECES_CHARS) or c.cur.ev.debris:
+        return None  # the line's debris asked last: most lines are not after a piece
     if k == 0 and (s.after_debris > 2 or chars > PIECE_CHARS):  # debris alone: a short display's
         return None
     before = lines[-1 - k].text

@@ -11,7 +11,7 @@ from srtext.pipeline.classify import (
     has_section_number,
     is_section_number_alone,
 )
-from srtext.pipeline.events import BODY, HEADING, REFERENCE, Decision, Open
+from srtext.pipeline.events import BODY, HEADING, REFERENCE, Decision, Open, Reason
 from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.function_words import ends_on_dangling_word
 from srtext.pipeline.lines import Line
@@ -58,7 +58,7 @@ class Item(NamedTuple):
     after_marked: bool  # furniture or footnotes came between it and the line before
     ev: Evidence
 
-    def decision(self, kind: str, action: str, reason: str, rule: str = "") -> Decision:
+    def decision(self, kind: str, action: str, reason: str | Reason, rule: str = "") -> Decision:
         # Decision(...) without its Python __new__: one per line
         return _new(
             Decision, (self.line, self.cls, self.band, self.width, self.cw, kind, action, reason, rule)
@@ -181,7 +181,7 @@ PIECE_CHARS = 3
 #: its sign) or a closing bracket.
 FORMULA_SIGNS = r"-=<>≤≥≠≈∈∉⊂⊆⊃⊇∪∩+−×·∗/|)\]}→"
 
-Verdict = tuple[str, str]
+Verdict = tuple[str, "str | Reason"]
 Rule = Callable[[Ctx], "Verdict | None"]
 
 

@@ -8,7 +8,7 @@ from srtext.pipeline.classify import (
     is_indented,
     is_title_like,
 )
-from srtext.pipeline.events import HEADING
+from srtext.pipeline.events import HEADING, Reason
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
     CJK_SENTENCE_GOES_ON,
@@ -236,5 +236,10 @@ def weighed_boundary(c: Ctx) -> Verdict | None:
         return None
     joins, score, why = boundary(c)
     if joins:
-        return JOIN, f"weighed {score:+.1f}, the paragraph goes on ({why})"
-    return START, f"weighed {score:+.1f}, a paragraph starts ({why})"
+        return JOIN, Reason(_GOES_ON.format, score, why)
+    return START, Reason(_STARTS.format, score, why)
+
+
+# The weighed boundary's reasons, written out when read (most runs read none).
+_GOES_ON = "weighed {:+.1f}, the paragraph goes on ({})"
+_STARTS = "weighed {:+.1f}, a paragraph starts ({})"
