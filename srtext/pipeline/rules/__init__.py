@@ -275,7 +275,11 @@ geometry.AFTER_THE_PAGE[:] = [rules[rules.index(weighed_on_the_page) + 1 :] for 
 GUARDS: dict[Rule, Guard] = {
     # any line
     after_contents_entry: when(OPEN),
-    bullet_on_its_own_line: when(IN_BODY | ONE_LINE | IN_ITEM, bar=BLANK) + when(FIRST_LONE_BULLET | NEXT),
+    bullet_on_its_own_line: (  # the item's text under its bullet; a bullet or a label alone
+        when(IN_BODY | ONE_LINE | IN_ITEM, bar=BLANK)
+        + when(FIRST_LONE_BULLET | NEXT)
+        + when(FIRST_LABEL | NEXT)
+    ),
     list_item: when(FIRST_BULLET),
     enumerated_item: when(OPEN | FIRST_LABEL, bar=IN_HEADING, some=FIRST_BRACKET | FIRST_DIGIT | FIRST_LOWER),
     letter_bullet: when(SECOND_SPACE),
@@ -304,7 +308,7 @@ GUARDS: dict[Rule, Guard] = {
     ),
     issue_references: when(IN_BODY | FIRST_ISSUE, bar=BLANK),
     tail_of_a_sentence: when(  # running on
-        IN_BODY | PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK, some=FINISHED | LOWER
+        IN_BODY | PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK
     ),
     numbered_short_title: (  # not running on
         when(FIRST_DIGIT, bar=IN_BODY | IN_REFERENCES)

@@ -61,7 +61,7 @@ FIRST_THEOREM = 1 << 24  # a theorem's label may start with it (:func:`is_theore
 FIRST_VERSION = 1 << 25  # a digit, "v", "V" or "R": a release's version may start with it
 FIRST_ISSUE = 1 << 26  # "#", "(", "P", "p", "I", "i", "G": an issue's reference may start with it
 SECOND_SPACE = 1 << 27  # a space comes second ("q Keep", "• Item")
-FIRST_LABEL = 1 << 28  # "(", "i", "v" or a digit first, or ")" second: an item's label may start it
+FIRST_LABEL = 1 << 28  # "(", "i", "v" or a digit first, or ")" or "." second: an item's label may start it
 
 _ITEM_FIRST = FIRST_BULLET | FIRST_LONE_BULLET | FIRST_LABEL
 _KINDS = {BODY: OPEN | IN_BODY, HEADING: OPEN | IN_HEADING, REFERENCE: OPEN | IN_REFERENCES}
@@ -86,7 +86,7 @@ def first_facts(start: str) -> int:
             | (FIRST_VERSION if first.isdigit() or (first and first in "vVR") else 0)
             | (FIRST_ISSUE if first and first in "#(PpIiG" else 0)
             | (SECOND_SPACE if second == " " else 0)
-            | (FIRST_LABEL if first and (first in "(iv" or first.isdigit() or second == ")") else 0)
+            | (FIRST_LABEL if first and (first in "(iv" or first.isdigit() or second in ").") else 0)
         )
         if len(_FIRSTS) < KEPT:  # a bound on memory: a text of many scripts has many beginnings
             _FIRSTS[start] = known
