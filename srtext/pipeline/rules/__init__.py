@@ -275,6 +275,9 @@ geometry.AFTER_THE_PAGE[:] = [rules[rules.index(weighed_on_the_page) + 1 :] for 
 GUARDS: dict[Rule, Guard] = {
     # any line
     after_contents_entry: when(OPEN),
+    item_ends_at_blank: when(IN_BODY | BLANK, bar=SHORT),
+    word_of_a_loose_line: when(OPEN),
+    note_label_alone: when(SHORT | NEXT),
     bullet_on_its_own_line: (  # the item's text under its bullet; a bullet or a label alone
         when(IN_BODY | ONE_LINE | IN_ITEM, bar=BLANK)
         + when(FIRST_LONE_BULLET | NEXT)
