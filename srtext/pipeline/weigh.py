@@ -175,7 +175,7 @@ def written_out(baseline: float, trees: list[list[Node]], features: int) -> str:
         f"    s = {baseline!r}",
     ]
 
-    def node(tree: list[Node], at: int, indent: str) -> None:
+    def node(tree: list[Node], at: int, indent: str, credits: bool) -> None:
         feature, threshold, left, right, value = tree[at]
         if feature < 0:
             out.append(f"{indent}s += {value!r}")
@@ -184,11 +184,12 @@ def written_out(baseline: float, trees: list[list[Node]], features: int) -> str:
         for child, head in ((left, None), (right, f"{indent}else:")):
             if head:
                 out.append(head)
-            out.append(f"{indent}    c{feature} += {tree[child][4] - value!r}")
-            node(tree, child, indent + "    ")
+            if credits:
+                out.append(f"{indent}    c{feature} += {tree[child][4] - value!r}")
+            node(tree, child, indent + "    ", credits)
 
     for tree in trees:
-        node(tree, 0, "    ")
+        node(tree, 0, "    ", True)
     out.append(f"    return s, [{', '.join(names)}]")
     out += [
         "",
@@ -198,19 +199,8 @@ def written_out(baseline: float, trees: list[list[Node]], features: int) -> str:
         f"    {', '.join(f'v{k}' if k in asked else '_' for k in range(features))}, = v",
         f"    s = {baseline!r}",
     ]
-
-    def scored(tree: list[Node], at: int, indent: str) -> None:
-        feature, threshold, left, right, value = tree[at]
-        if feature < 0:
-            out.append(f"{indent}s += {value!r}")
-            return
-        out.append(f"{indent}if v{feature} <= {threshold!r}:")
-        scored(tree, left, indent + "    ")
-        out.append(f"{indent}else:")
-        scored(tree, right, indent + "    ")
-
     for tree in trees:
-        scored(tree, 0, "    ")
+        node(tree, 0, "    ", False)
     out.append("    return s")
     return "\n".join(out) + "\n"
 
