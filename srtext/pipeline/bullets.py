@@ -90,14 +90,20 @@ def by_bullets(page: list[Line], box: Callable[[int], LineBox | None]) -> list[L
             taken.add(k)
     if all(k == i + 1 for i, k in item_of.items()):
         return page  # every bullet already stands right before its item
-    before: dict[int, int] = {k: i for i, k in item_of.items()}
+    return _before_their_items(page, item_of, BULLETS)
+
+
+def _before_their_items(page: list[Line], item_of: dict[int, int], rule: str) -> list[Line]:
+    """The page with each bullet ``i`` of ``item_of`` moved to just before its item's line ``item_of[i]``,
+    named ``rule`` (a bullet that stands there already is left as it is)."""
+    before = {k: i for i, k in item_of.items()}
     out: list[Line] = []
     for k, line in enumerate(page):
         if k in item_of:
             continue  # the bullet goes before its item
         if k in before:
             bullet = before[k]
-            out.append(page[bullet] if bullet == k - 1 else page[bullet]._replace(rule=BULLETS))
+            out.append(page[bullet] if bullet == k - 1 else page[bullet]._replace(rule=rule))
         out.append(line)
     return out
 
@@ -176,15 +182,7 @@ def by_rank(page: list[Line]) -> list[Line]:
         i = max(j, end)
     if not item_of:
         return page
-    before = {k: i for i, k in item_of.items()}
-    out: list[Line] = []
-    for k, line in enumerate(page):
-        if k in item_of:
-            continue  # the bullet goes before its item
-        if k in before:
-            out.append(page[before[k]]._replace(rule=BULLETS_BY_RANK))
-        out.append(line)
-    return out
+    return _before_their_items(page, item_of, BULLETS_BY_RANK)
 
 
 def _run_end(page: list[Line], i: int) -> int:

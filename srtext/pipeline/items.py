@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from srtext.pipeline.classify import CJK_CHAR, Band, LineClass, starts_enumerated_item, starts_list_item
+from srtext.pipeline.classify import CJK_CHAR, Band, LineClass, starts_an_item, starts_list_item
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.function_words import is_function_word
@@ -129,18 +129,13 @@ LOOSE_REACH = 0.7
 def _word_alone(text: str, first: bool) -> bool:
     """One word (not CJK), or, first in a run, an item's bullet or number and a word ("• MySQL", "3. The")."""
     parts = text.split()
-    if len(parts) == 2 and first and _opens_item(text):
+    if len(parts) == 2 and first and starts_an_item(text):
         parts = parts[1:]
     return (
         len(parts) == 1
         and (not first or any(ch.isalpha() for ch in parts[0]))
         and not CJK_CHAR.search(parts[0])
     )
-
-
-def _opens_item(text: str) -> bool:
-    """Does the line open a list item, bulleted or numbered?"""
-    return starts_list_item(text) or starts_enumerated_item(text)
 
 
 def _sentence_opens(run: list[Item]) -> bool:
@@ -155,11 +150,6 @@ def _sentence_opens(run: list[Item]) -> bool:
         and words[0][:1].isupper()
         and any(w.islower() and is_function_word(w) for w in words[1:])
     )
-
-
-def _set_apart(item: Item) -> bool:
-    """Does a blank line, a page break or a marked line come before the item?"""
-    return item.blank_before or item.page_break_before or item.after_marked
 
 
 def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: float) -> bool:
@@ -178,17 +168,17 @@ def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: flo
     these: a list's words come after a heading or a lead-in, or they would
     have fitted beside the next line's first word.
     """
-    if len(run) < 2 or after is None or _set_apart(after) or any(_set_apart(x) for x in run[1:]):
+    if len(run) < 2 or after is None or after.set_apart or any(x.set_apart for x in run[1:]):
         return False
     if run[0].cls is LineClass.FINISHED and run[1].line.text.lstrip()[:1].isupper():
         return False  # a paragraph's last word alone, then the next paragraph's first line set loose
     text = after.line.text
-    if _opens_item(text) or after.ev.numbered or not text.split():
+    if starts_an_item(text) or after.ev.numbered or not text.split():
         return False  # an item or a numbered heading starts anew below
-    if _set_apart(run[0]) or before is None:
+    if run[0].set_apart or before is None:
         if not _sentence_opens(run):
             return False
-    elif not _opens_item(run[0].line.text):
+    elif not starts_an_item(run[0].line.text):
         if before.cls is not LineClass.UNFINISHED or before.ev.numbered:
             return False  # a sentence ended above, or a numbered heading stands there
         if before.width < LOOSE_REACH * before.cw and not starts_list_item(before.line.text):

@@ -291,6 +291,16 @@ def starts_enumerated_item(text: str) -> bool:
     return _ENUMERATOR.match(s) is not None
 
 
+def starts_an_item(text: str) -> bool:
+    """Does the line start a list's item, after a bullet (:func:`starts_list_item`) or a label
+    (:func:`starts_enumerated_item`)?
+
+    >>> [starts_an_item(t) for t in ["• Keep it dry", "(b) the store", "Keep it dry"]]
+    [True, True, False]
+    """
+    return starts_list_item(text) or starts_enumerated_item(text)
+
+
 _LABEL = lazy(r"\A\s*(\()?(\d{1,2}|[ivx]{1,5}|[a-z])([.)])\s+\S")
 _ROMAN = {"i": 1, "v": 5, "x": 10}
 

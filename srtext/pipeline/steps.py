@@ -128,7 +128,7 @@ def reference_list_ends(m: State, cur: Item, nxt: Item | None) -> bool:
         return False
     if len(entry.lines) >= 4 and prose_line(text) and prose_line(entry.lines[-1].text):
         return True
-    if not (cur.blank_before or cur.page_break_before or cur.after_marked) or not text.lstrip()[:1].isupper():
+    if not cur.set_apart or not text.lstrip()[:1].isupper():
         return False
     if cur.band is Band.SHORT:  # a title has no full stop ("См." is a note's first word)
         return cur.ev.title_like and not text.rstrip().endswith(".") and not cur.ev.debris
@@ -171,7 +171,7 @@ def heading_after_references(cur: Item) -> bool:
     text = cur.line.text
     return (
         cur.band is Band.SHORT
-        and (cur.blank_before or cur.page_break_before or cur.after_marked)
+        and cur.set_apart
         and cur.ev.numbered
         and text.split(None, 1)[-1][:1].isupper()
         and cur.ev.title_like

@@ -10,6 +10,7 @@ from srtext.pipeline.classify import (
     is_bare_number,
     is_section_number_alone,
     is_theorem_start,
+    starts_an_item,
     starts_enumerated_item,
     starts_list_item,
 )
@@ -26,7 +27,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import dated_below, is_date
+from srtext.pipeline.rules.short_lines import dated_below, is_date, release_heading
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -171,7 +172,7 @@ def item_ends_at_blank(c: Ctx) -> Verdict | None:
 
 def _in_an_item(first: str) -> bool:
     """Does the paragraph whose first line this is start with a bullet or an item's label?"""
-    return starts_list_item(first) or is_lone_bullet(first) or starts_enumerated_item(first)
+    return starts_an_item(first) or is_lone_bullet(first)
 
 
 def enumerated_item(c: Ctx) -> Verdict | None:
@@ -401,8 +402,7 @@ def alert_label(c: Ctx) -> Verdict | None:
         and len(s.lines) == 1
         and _ALERT.match(s.lines[0].text)
         and not (c.cur.blank_before or c.cur.page_break_before)
-        and not starts_list_item(c.text)
-        and not starts_enumerated_item(c.text)
+        and not starts_an_item(c.text)
     ):
         return JOIN, "the text under an alert's label: the alert's sentence goes on"
     return None
@@ -445,7 +445,7 @@ def title_after_its_number(c: Ctx) -> Verdict | None:
         and (is_section_number_alone(s.lines[0].text) or is_bare_number(s.lines[0].text))
         and not (c.cur.ev.debris and is_date(c.text))
         and not dated_below(c.text)
-        and s.rule != "release_heading"
+        and s.rule != release_heading.__name__
     ):
         return JOIN, "a heading's title after its number on a line of its own"
     return None

@@ -58,6 +58,11 @@ class Item(NamedTuple):
     after_marked: bool  # furniture or footnotes came between it and the line before
     ev: Evidence
 
+    @property
+    def set_apart(self) -> bool:
+        """Does a blank line, a page break or a marked line (furniture, a footnote) come before it?"""
+        return self.blank_before or self.page_break_before or self.after_marked
+
     def decision(self, kind: str, action: str, reason: str | Reason, rule: str = "") -> Decision:
         # Decision(...) without its Python __new__: one per line
         return _new(

@@ -16,7 +16,7 @@ from srtext.pipeline.classify import (
     is_section_number_alone,
     next_section_number,
     section_number,
-    starts_enumerated_item,
+    starts_an_item,
     starts_list_item,
 )
 from srtext.pipeline.events import BODY, HEADING, Open
@@ -213,7 +213,7 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     end = last.rstrip()[-1:]
     if end in ":;" or len(last.split(None, 3)) < 3 or len(c.text.split(None, 2)) < 2:
         return None  # a lead-in's or an item's end, a title's or a name's few words: set apart
-    if starts_list_item(c.text) or starts_enumerated_item(c.text):
+    if starts_an_item(c.text):
         return None
     if s.last_cls is LineClass.UNFINISHED:
         if _FORMULA_GOES_ON.match(c.text) is None:
@@ -287,22 +287,13 @@ def release_heading(c: Ctx) -> Verdict | None:
         return START_HEADING, "a release's version and date: a changelog's heading"
     if nxt is not None and starts_list_item(nxt.line.text):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
-    if (
-        m.group("v").count(".") >= 2
-        and _set_apart_above(c)
-        and nxt is not None
-        and not (nxt.blank_before or nxt.after_marked or nxt.page_break_before)
-        and nxt.line.text.lstrip()[:1].isupper()
-        and not nxt.ev.debris
-    ):
+    if m.group("v").count(".") < 2 or nxt is None or not nxt.line.text.lstrip()[:1].isupper():
+        return None
+    if nxt.ev.debris:  # three parts, over text in capitals that is no debris: its notes
+        return None
+    if _set_apart_above(c) and not nxt.set_apart:
         return START_HEADING, "a version of three parts set apart, notes under it: a changelog's heading"
-    if (
-        m.group("v").count(".") >= 2
-        and nxt is not None
-        and not mid_sentence(c.state)
-        and nxt.line.text.lstrip()[:1].isupper()
-        and not nxt.ev.debris
-    ):
+    if not mid_sentence(c.state):
         return START_HEADING, "a release's version over its notes, outside a sentence: a changelog's heading"
     return None
 
