@@ -48,11 +48,11 @@ def atomic_write(path: str | Path) -> Iterator[BinaryIO]:
     except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
-        _PENDING.pop(tmp, None)
+        done_temporary(tmp)
         if isinstance(e, OSError) and e.filename == tmp:
             raise _naming(e, path) from None
         raise
-    _PENDING.pop(tmp, None)
+    done_temporary(tmp)
     remove_stale_temporaries(path.parent, path.name, os.listdir, os.unlink)
 
 
@@ -68,13 +68,13 @@ def _create_temporary(parent: str, name: str) -> tuple[int, str]:
     flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     for _ in range(100):
         tmp = os.path.join(parent, f"{temporary_prefix(name)}{os.urandom(4).hex()}.tmp")
-        _PENDING[tmp] = os.unlink  # the name has this process's id: no other process makes it
+        pending_temporary(tmp, os.unlink)  # the name has this process's id: no other process makes it
         try:
             return os.open(tmp, flags, 0o600), tmp
         except FileExistsError:
-            _PENDING.pop(tmp, None)
+            done_temporary(tmp)
         except OSError:  # not made; an interrupt, which may come once it is made, leaves it pending
-            _PENDING.pop(tmp, None)
+            done_temporary(tmp)
             raise
     raise FileExistsError(17, "no free temporary name", os.path.join(parent, name))
 
@@ -191,17 +191,6 @@ def remove_stale_temporaries(
     of live processes, or of other machines, are left alone.  Returns how many
     were removed.
     """
-    return _remove_temporaries(parent, name, listdir, remove, lambda pid: not _alive(pid))
-
-
-def _remove_temporaries(
-    parent: str | Path,
-    name: str,
-    listdir: Callable[[str], Iterable[str]],
-    remove: Callable[[str], object],
-    whose: Callable[[int], bool],
-) -> int:
-    """Remove this machine's temporary files for output ``name`` whose process id ``whose`` accepts."""
     prefix = f".{name}.{_host()}-"
     removed = 0
     try:
@@ -210,7 +199,7 @@ def _remove_temporaries(
         return 0
     for n in names:
         pid = n[len(prefix) :].split(".", 1)[0]
-        if not pid.isdigit() or not whose(int(pid)):
+        if not pid.isdigit() or _alive(int(pid)):
             continue
         with contextlib.suppress(Exception):
             remove(f"{str(parent).rstrip('/')}/{n}")
