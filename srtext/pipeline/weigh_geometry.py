@@ -27,6 +27,7 @@ from __future__ import annotations
 from functools import cache, lru_cache
 
 from srtext.pipeline import weigh
+from srtext.pipeline.events import Reason
 from srtext.pipeline.weigh import FEATURES, features
 from srtext.pipeline.width import display_width
 
@@ -140,28 +141,37 @@ def model() -> tuple[float, tuple[tuple[Node, ...], ...]]:
     return weights_geometry.BASELINE, weights_geometry.TREES
 
 
-def boundary(c: Ctx, above: bool) -> tuple[bool, float, str]:
+def boundary(c: Ctx, above: bool) -> tuple[bool, float, Reason]:
     """Does the line go on the open paragraph, by the page and the text?  With the log-odds and why.
 
-    As :func:`srtext.pipeline.weigh.boundary`, with the model fitted on both.
+    As :func:`srtext.pipeline.weigh.boundary`, with the model fitted on both: the
+    reason, the features that weighed most, is written out (:func:`why`) only when read.
     """
-    score, why = weigh_values(all_features(c, above))
-    return score > 0, score, why
+    values = all_features(c, above)
+    score = weigh_score(values)
+    return score > 0, score, Reason(why, values)
 
 
 @lru_cache(maxsize=1 << 14)
-def weigh_values(values: tuple[float, ...]) -> tuple[float, str]:
-    """The log-odds of joining for these feature values, and the three features with most credit.
+def weigh_score(values: tuple[float, ...]) -> float:
+    """The log-odds of joining for these feature values, kept for values seen before.
 
-    The trees are asked as ``weights_geometry.weigh``, the code
+    The trees are asked as ``weights_geometry.score``, the code
     :func:`srtext.pipeline.weigh.written_out` made of them (the same floats as
     walking them, :func:`srtext.pipeline.weigh.walk`).
     """
     model()
     from srtext.pipeline import weights_geometry
 
-    score, credit = weights_geometry.weigh(values)
-    return score, weigh.credited(credit, NAMES)
+    return weights_geometry.score(values)
+
+
+def why(values: tuple[float, ...]) -> str:
+    """The three features with most credit for these feature values (``weights_geometry.weigh``'s credits)."""
+    model()
+    from srtext.pipeline import weights_geometry
+
+    return weigh.credited(weights_geometry.weigh(values)[1], NAMES)
 
 
 def weights_module(data: dict[str, Any]) -> str:

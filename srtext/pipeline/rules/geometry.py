@@ -16,7 +16,7 @@ tried on the tuning families of the real corpus only (bench/real_report.py).
 from __future__ import annotations
 
 from srtext.pipeline.classify import Band, LineClass, starts_list_item
-from srtext.pipeline.events import BODY, HEADING
+from srtext.pipeline.events import BODY, HEADING, Reason
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -321,11 +321,16 @@ def weighed_on_the_page(c: Ctx) -> Verdict | None:
         return None
     joins, score, why = boundary(c, _geo(c) is not None)
     if joins:
-        return JOIN, f"weighed on the page {score:+.1f}, the paragraph goes on ({why})"
+        return JOIN, Reason(_PAGE_GOES_ON.format, score, why)
     for rule in AFTER_THE_PAGE[0 if c.short else 1]:
         verdict = rule(c)
         if verdict is not None:
             if verdict[0] != JOIN:
                 return None  # the rules after this one start it too, and say what starts
             break
-    return START, f"weighed on the page {score:+.1f}, a paragraph starts ({why})"
+    return START, Reason(_PAGE_STARTS.format, score, why)
+
+
+# The page's weighed reasons, written out when read (most runs read none).
+_PAGE_GOES_ON = "weighed on the page {:+.1f}, the paragraph goes on ({})"
+_PAGE_STARTS = "weighed on the page {:+.1f}, a paragraph starts ({})"
