@@ -17,6 +17,10 @@ from srtext.lang import (
 )
 from srtext.pipeline.patterns import IGNORECASE, VERBOSE, ascii_starts, lazy, pattern
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import regex
+
 _REPORT_NUMBER = lazy(
     r"""\A\s*(?:
         arXiv:\S+
@@ -366,3 +370,28 @@ def starts_reference_list(text: str) -> bool:
     """
     # Asked of every body line: most are answered without the pattern.
     return text.lstrip()[:1] == "[" and _FIRST_REFERENCE.match(text) is not None
+
+
+# A release's version alone on its line, with its date or none: "0.15.0 (May 17th, 2022)",
+# "1.2.1 - 2025-10-26", "v1.4.1", "Version 3.9.0" (srtext.pipeline.rules.short_lines.release_heading).
+_VERSION = lazy(
+    r"""\A\s*(?:(?:Version|Release)\s+)?(?P<vee>v)?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
+    (?P<date>\s*\([^()]{4,40}\)|\s+(?:[-–—]\s+)?\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
+    VERBOSE,
+)
+
+
+def release_version(text: str) -> regex.Match[str] | None:
+    """The line as a release's version (its groups ``vee``, ``v`` and ``date``), asked only of lines
+    that may be one."""
+    first = text.lstrip()[:1]
+    return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
+
+
+def is_version(text: str) -> bool:
+    """Is the line a release's version, with its date or none ("0.15.0 (May 17th, 2022)", "Version 3.9.0")?
+
+    >>> [is_version(t) for t in ["0.15.0 (May 17th, 2022)", "Version 3.9.0", "v2.1", "12", "3.2 Tides"]]
+    [True, True, True, False, False]
+    """
+    return release_version(text) is not None

@@ -52,12 +52,12 @@ from srtext.pipeline.furniture import (
 )
 from srtext.pipeline.interleave import INTERLEAVED, deinterleave
 from srtext.pipeline.interleave import REASON as INTERLEAVED_REASON
+from srtext.pipeline.labels import is_version
 from srtext.pipeline.lines import CHARS_PER_WINDOW_LINE, PAGE_BREAK, Line
 from srtext.pipeline.numbering import is_chapter_label, run_in_heading_end
 from srtext.pipeline.patterns import lazy, pattern
 from srtext.pipeline.rows import MERGED, unmerge
 from srtext.pipeline.rows import REASON as MERGED_REASON
-from srtext.pipeline.rules.short_lines import is_version
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:

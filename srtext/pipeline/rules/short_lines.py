@@ -22,6 +22,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
+from srtext.pipeline.labels import release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -251,13 +252,6 @@ def word_in_a_loose_line(c: Ctx) -> Verdict | None:
 # A release's version ("1.1.0", "v2.13.0b1", "2025.10.16") with its date or name, as a
 # changelog heads its notes: "0.15.0 (May 17th, 2022)", "0.10.4 - 2020-01-17", "3.1 (12 Aug 2013)",
 # "v1.4.1 2019-08-27".
-_VERSION = lazy(
-    r"""\A\s*(?:(?:Version|Release)\s+)?(?P<vee>v)?(?P<v>\d{1,4}(?:\.\d{1,4}){1,3})(?:[-.]?(?:a|b|rc|dev|post)\d*)?
-    (?P<date>\s*\([^()]{4,40}\)|\s+(?:[-–—]\s+)?\d{4}-\d\d-\d\d)?\s*:?\s*\Z""",
-    VERBOSE,
-)
-
-
 def release_heading(c: Ctx) -> Verdict | None:
     """A release's version alone on its line, with its date or none, heads that release's notes.
 
@@ -279,7 +273,7 @@ def release_heading(c: Ctx) -> Verdict | None:
     asks :attr:`Open.rule`): merging the notes' first line into the version
     cost missed breaks on the real corpus (validation NL- 8.13 -> 8.33% with geometry).
     """
-    m = _version(c.text) if c.short else None
+    m = release_version(c.text) if c.short else None
     if m is None:
         return None
     nxt = c.nxt
@@ -312,21 +306,6 @@ def dated_below(text: str) -> bool:
     return is_date(text) or _DATE_FIRST.match(text) is not None
 
 
-def _version(text: str) -> regex.Match[str] | None:
-    """The line as a release's version (:data:`_VERSION`), asked only of lines that may be one."""
-    first = text.lstrip()[:1]
-    return _VERSION.match(text) if first.isdigit() or first in "vVR" else None
-
-
-def is_version(text: str) -> bool:
-    """Is the line a release's version, with its date or none ("0.15.0 (May 17th, 2022)", "Version 3.9.0")?
-
-    >>> [is_version(t) for t in ["0.15.0 (May 17th, 2022)", "Version 3.9.0", "v2.1", "12", "3.2 Tides"]]
-    [True, True, True, False, False]
-    """
-    return _version(text) is not None
-
-
 def _set_apart_above(c: Ctx) -> bool:
     """Does a blank line, a page break or a heading come right before the line?"""
     return c.cur.blank_before or c.cur.page_break_before or (c.state is not None and c.state.kind == HEADING)
@@ -334,7 +313,7 @@ def _set_apart_above(c: Ctx) -> bool:
 
 def _three_parts(text: str) -> bool:
     """Is the line a version of three parts alone ("5.0.0", "0.10.3"), as a changelog heads a release?"""
-    m = _version(text)
+    m = release_version(text)
     return m is not None and m.group("v").count(".") >= 2 and m.group("date") is None
 
 
@@ -353,7 +332,7 @@ def is_release(text: str) -> bool:
     >>> [is_release(t) for t in ["v1.25.1", "v2.0.3 2024-12-01", "1.4.1 2019-08-27"]]
     [True, True, True]
     """
-    m = _version(text)
+    m = release_version(text)
     return m is not None and (_dated(m) or m.group("vee") is not None)
 
 
@@ -495,7 +474,7 @@ def date_alone(c: Ctx) -> Verdict | None:
     if is_date(c.text):
         return START_HEADING, "a date on a line of its own: a title page's, a letter's or a release's"
     s = c.state
-    if s is not None and s.kind == HEADING and _version(s.lines[-1].text) and dated_below(c.text):
+    if s is not None and s.kind == HEADING and release_version(s.lines[-1].text) and dated_below(c.text):
         return START, "a release's date opening the line under its version: a paragraph of its own"
     return None
 
