@@ -130,6 +130,10 @@ WRAP_FILL_LOWER = 0.85
 WIDEST = 2
 
 
+#: The longest a bullet or a label alone on its line is, white space aside ("(12)").
+_LONGEST_ALONE = 4
+
+
 def by_rank(page: list[Line]) -> list[Line]:
     """The page's lines with each run of lone bullets spread over the items that follow it.
 
@@ -158,14 +162,16 @@ def by_rank(page: list[Line]) -> list[Line]:
     >>> [x.rule for x in out][3]
     'bullets_by_rank'
     """
-    if not any(is_lone_bullet(line.text) or lone_label(line.text) for line in page):
+    # a lone bullet or label is four characters at most ("(12)"): the other lines are not asked
+    alone = {i for i, line in enumerate(page) if len(line.text.strip()) <= _LONGEST_ALONE}
+    if not any(is_lone_bullet(page[i].text) or lone_label(page[i].text) for i in alone):
         return page
     widths = heapq.nlargest(WIDEST + 1, (len(line.text.rstrip()) for line in page))  # linear, not a sort
     width = widths[-1]  # a long line or two (code, a link) is no measure
     item_of: dict[int, int] = {}
     i, n = 0, len(page)
     while i < n:
-        j = _run_end(page, i)
+        j = _run_end(page, i) if i in alone else i
         if j == i:
             i += 1
             continue
@@ -173,7 +179,7 @@ def by_rank(page: list[Line]) -> list[Line]:
         while first < n and not page[first].text.strip():
             first += 1
         end = first
-        while end < n and page[end].text.strip() and _run_end(page, end) == end:
+        while end < n and page[end].text.strip() and (end not in alone or _run_end(page, end) == end):
             end += 1
         starts = _item_starts([line.text for line in page[first:end]], j - i, width)
         if starts is not None and not (j - i == 1 and first == j):  # a bullet right before its item stays

@@ -168,6 +168,7 @@ class Open:
         "last_band",
         "last_cls",
         "lines",
+        "opened",
         "rule",
     )
 
@@ -181,6 +182,7 @@ class Open:
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
         self.debris_chars = 0  # and their characters (white space left out)
         self.rule = ""  # the rule that opened it, where the recovery names it
+        self.opened = -1  # its first line's first characters' facts, once asked (rules.guards.facts)
 
     def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:
         self.lines.append(line)

@@ -99,25 +99,31 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
     """
     notes: dict[int, str] = {}
     claimed: set[str] = set()  # the numbers of the notes found: a mark points to one note
-    short = _short_line(page)
-    body = "\n".join(line.text for i, line in enumerate(page) if i not in furniture)
-    content = [i for i, line in enumerate(page) if i not in furniture and line.text.strip()]
+    short = _Short(page)  # asked only where a note is found
+    texts: list[str] = []  # the page's text but its furniture, and the lines that hold some
+    content: list[int] = []
+    for i, line in enumerate(page):
+        if i not in furniture:
+            texts.append(line.text)
+            if line.text.strip():
+                content.append(i)
+    body = "\n".join(texts)
     end = len(content)
     for _note in range(MAX_NOTES):
         for k in range(end - 1, max(end - 7, 0), -1):  # never the page's first line
             text = page[content[k]].text
             if k + 1 < end and _note_below_mark(page, content[k], content[k + 1], numbers=True):
-                last = _note_end(page, content[k + 1], content[end - 1], short)
+                last = _note_end(page, content[k + 1], content[end - 1], short.chars)
                 name, first = "number_alone_over_its_note", content[k + 1]
                 notes[content[k]] = name  # the marker, and its note's lines (not the empty line between)
             elif _starts_with_marker(text, body, dotted=True) and _note_number(text) not in claimed:
                 name, first = "note_at_the_foot", content[k]
-                last = _note_end(page, first, content[end - 1], short)
+                last = _note_end(page, first, content[end - 1], short.chars)
             elif (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER) and _numbered_notes(
                 page, content[k], content[k] + 1
             ):
                 name, first = "notes_in_sequence", content[k]
-                last = _note_end(page, first, content[end - 1], short)
+                last = _note_end(page, first, content[end - 1], short.chars)
             else:
                 continue
             notes.update(dict.fromkeys(range(first, last + 1), name))
@@ -155,7 +161,7 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes[j] = "symbol_note_mid_page"
-                if len(page[j].text.strip()) < short:
+                if len(page[j].text.strip()) < short.chars:
                     break  # a short line ends the note: the body goes on below it
                 j += 1
     _same_as_a_note(page, notes, furniture, content)
@@ -386,6 +392,22 @@ def _note_end(page: Sequence[Line], first: int, last: int, short: int) -> int:
             continue
         break
     return end
+
+
+class _Short:
+    """:func:`_short_line` of a page, computed on first use (most pages have no note)."""
+
+    __slots__ = ("_chars", "page")
+
+    def __init__(self, page: Sequence[Line]) -> None:
+        self.page = page
+        self._chars = -1
+
+    @property
+    def chars(self) -> int:
+        if self._chars < 0:
+            self._chars = _short_line(self.page)
+        return self._chars
 
 
 def _short_line(page: Sequence[Line]) -> int:

@@ -101,11 +101,12 @@ def _items(
                 interrupted = True
             else:
                 page = line.page
-                blank = (
-                    not interrupted
-                    and bool(trailing)
-                    and any(isinstance(t, Decision) and t.line.page == page for t in trailing)
-                )
+                blank = False
+                if not interrupted:
+                    for t in trailing:  # an empty line on this page, not a marked line's item
+                        if isinstance(t, Decision) and t.line.page == page:
+                            blank = True
+                            break
                 if item is not None or trailing:
                     yield item, trailing
                 after_marked, trailing, interrupted = interrupted, [], False
@@ -128,7 +129,7 @@ LOOSE_REACH = 0.7
 
 def _word_alone(text: str, first: bool) -> bool:
     """One word (not CJK), or, first in a run, an item's bullet or number and a word ("• MySQL", "3. The")."""
-    parts = text.split()
+    parts = text.split(None, 2)  # three parts: more than two words, not split further
     if len(parts) == 2 and first and starts_an_item(text):
         parts = parts[1:]
     return (

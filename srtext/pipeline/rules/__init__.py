@@ -56,6 +56,7 @@ from srtext.pipeline.rules.guards import (
     FIRST_LABEL,
     FIRST_LONE_BULLET,
     FIRST_LOWER,
+    FIRST_SQUARE,
     FIRST_THEOREM,
     FIRST_VERSION,
     GEOMETRY,
@@ -63,6 +64,7 @@ from srtext.pipeline.rules.guards import (
     IN_HEADING,
     IN_ITEM,
     IN_REFERENCES,
+    IN_SQUARE,
     KEPT,
     LINES,
     LOWER,
@@ -277,7 +279,8 @@ GUARDS: dict[Rule, Guard] = {
     after_contents_entry: when(OPEN),
     item_ends_at_blank: when(IN_BODY | BLANK, bar=SHORT),
     word_of_a_loose_line: when(OPEN),
-    note_label_alone: when(SHORT | NEXT),
+    note_label_alone: when(SHORT | NEXT | FIRST_SQUARE),
+    alert_label: when(FIRST_SQUARE) + when(ONE_LINE | IN_SQUARE, bar=BLANK | PAGE_BREAK),
     bullet_on_its_own_line: (  # the item's text under its bullet; a bullet or a label alone
         when(IN_BODY | ONE_LINE | IN_ITEM, bar=BLANK)
         + when(FIRST_LONE_BULLET | NEXT)

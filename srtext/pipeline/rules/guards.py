@@ -62,6 +62,8 @@ FIRST_VERSION = 1 << 25  # a digit, "v", "V" or "R": a release's version may sta
 FIRST_ISSUE = 1 << 26  # "#", "(", "P", "p", "I", "i", "G": an issue's reference may start with it
 SECOND_SPACE = 1 << 27  # a space comes second ("q Keep", "• Item")
 FIRST_LABEL = 1 << 28  # "(", "i", "v" or a digit first, or ")" or "." second: an item's label may start it
+FIRST_SQUARE = 1 << 30  # "[": a note's label ("[1]") or an alert's ("[!NOTE]") may start it
+IN_SQUARE = 1 << 31  # the open paragraph's first line starts with "["
 
 _ITEM_FIRST = FIRST_BULLET | FIRST_LONE_BULLET | FIRST_LABEL
 _KINDS = {BODY: OPEN | IN_BODY, HEADING: OPEN | IN_HEADING, REFERENCE: OPEN | IN_REFERENCES}
@@ -87,6 +89,7 @@ def first_facts(start: str) -> int:
             | (FIRST_ISSUE if first and first in "#(PpIiG" else 0)
             | (SECOND_SPACE if second == " " else 0)
             | (FIRST_LABEL if first and (first in "(iv" or first.isdigit() or second in ").") else 0)
+            | (FIRST_SQUARE if first == "[" else 0)
         )
         if len(_FIRSTS) < KEPT:  # a bound on memory: a text of many scripts has many beginnings
             _FIRSTS[start] = known
@@ -133,8 +136,14 @@ def facts(c: Ctx) -> int:
         f |= ONE_LINE
     elif n > 1:
         f |= LINES
-    if n and first_facts(lines[0].text.lstrip()[:2]) & _ITEM_FIRST:
-        f |= IN_ITEM
+    if n:
+        opened = s.opened
+        if opened < 0:
+            opened = s.opened = first_facts(lines[0].text.lstrip()[:2])
+        if opened & _ITEM_FIRST:
+            f |= IN_ITEM
+        if opened & FIRST_SQUARE:
+            f |= IN_SQUARE
     return f
 
 
