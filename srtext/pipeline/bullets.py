@@ -134,6 +134,7 @@ WIDEST = 2
 _LONGEST_ALONE = 4
 
 
+
 def by_rank(page: list[Line]) -> list[Line]:
     """The page's lines with each run of lone bullets spread over the items that follow it.
 
@@ -162,8 +163,8 @@ def by_rank(page: list[Line]) -> list[Line]:
     >>> [x.rule for x in out][3]
     'bullets_by_rank'
     """
-    # a lone bullet or label is four characters at most ("(12)"): the other lines are not asked
-    alone = {i for i, line in enumerate(page) if len(line.text.strip()) <= _LONGEST_ALONE}
+    # a lone bullet or label is four characters at most ("(12)"): only such lines are asked
+    alone = {i for i, line in enumerate(page) if 0 < len(line.text.strip()) <= _LONGEST_ALONE}
     if not any(is_lone_bullet(page[i].text) or lone_label(page[i].text) for i in alone):
         return page
     widths = heapq.nlargest(WIDEST + 1, (len(line.text.rstrip()) for line in page))  # linear, not a sort

@@ -215,7 +215,7 @@ class Open:
         paragraph = Paragraph(
             text=text,
             kind=self.kind,
-            lines=tuple(dict.fromkeys(x.number for x in self.lines)),
+            lines=tuple(dict.fromkeys([x.number for x in self.lines])),
             page=self.lines[0].page,
             spans=spans,
         )

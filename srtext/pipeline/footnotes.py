@@ -508,7 +508,7 @@ def split_glued_footnotes(page: Sequence[Line]) -> list[Line]:
     >>> [x.text for x in split_glued_footnotes(page[1:])]  # the only ∗ of the page is a reference
     ['and fe∗ Data from 1990.']
     """
-    text = "\n".join(x.text for x in page)
+    text = "\n".join([x.text for x in page])
     # one search of the page before a search of each line, and none without a marker symbol
     if not any(mark in text for mark in _GLUED_SYMBOLS) or _GLUED_MARK.search(text) is None:
         return list(page)

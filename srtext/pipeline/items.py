@@ -203,7 +203,9 @@ def loose_lines(
     width = 0  # the run's words and the spaces after them
     for pair in pairs:
         item = pair[0]
-        if item is not None and run and _word_alone(item.line.text, False):
+        # a word alone, or a bullet and a word: two words at most (most lines have more)
+        few = item is not None and len(item.line.text.split(None, 2)) < 3
+        if few and run and _word_alone(item.line.text, False):
             word = display_width(item.line.text.strip())
             if width + word <= (1 + eps) * item.cw:  # a word too long for the printed line goes under it
                 run.append(pair)
@@ -219,7 +221,7 @@ def loose_lines(
             yield from run
             before = run[-1][0]
             run = []
-        if item is not None and _word_alone(item.line.text, True):
+        if few and _word_alone(item.line.text, True):
             run.append(pair)
             width = display_width(item.line.text.strip()) + 1
             continue

@@ -134,10 +134,10 @@ class Repeats:
         self.bottom.update({mask(page[i].text) for i in bottom})
         edges = {*top, *bottom}
         self.versions.update({" ".join(page[i].text.split()) for i in edges if is_version(page[i].text)})
-        texts = [
-            line.text
-            for i, line in enumerate(page)
-            if i not in edges and 0 < len(line.text) <= MIDDLE_CHARS and line.text.strip()
+        texts = [  # the short lines between the zones that hold text
+            text
+            for i, text in enumerate([line.text for line in page])
+            if len(text) <= MIDDLE_CHARS and text.strip() and i not in edges
         ]
         if self._held < MIDDLE_KEYS:  # the bound cannot be reached before this page: each line counts
             self._held += len(texts)
@@ -395,7 +395,7 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
     top, bottom = zones(page)
     need = repeats.threshold()
     found: dict[int, str] = {}
-    if may_hold_stamp("\n".join(x.text for x in page)):  # one search of the page before one per line
+    if may_hold_stamp("\n".join([x.text for x in page])):  # one search of the page before one per line
         found = {i: "stamp" for i, line in enumerate(page) if is_stamp(line.text)}
     # A page has one number: with its number at the foot ("Strana 3 od 7"), a bare
     # number at its top is a section's ("4" over its title).
@@ -705,9 +705,7 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     return out
 
 
-def _page_marks(
-    page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None
-) -> Iterator[Line]:
+def _page_marks(page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None) -> list[Line]:
     """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
 
     A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
@@ -730,17 +728,21 @@ def _page_marks(
             furniture.update(margin_furniture(page, margins, furniture.keys() | notes.keys()))
         notes.update(small_type_notes(page, placed, furniture, notes))
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
+    if not (furniture or notes or front):  # nothing marked: the page as it is
+        return page + breaks[::-1] if breaks else page
+    out = []
     for i, line in enumerate(page):
         if i in furniture:
             name = furniture[i]
-            yield line._replace(mark=FURNITURE_RULES[name][0], rule=f"furniture.{name}")
+            out.append(line._replace(mark=FURNITURE_RULES[name][0], rule=f"furniture.{name}"))
         elif i in notes:
-            yield line._replace(mark=FOOTNOTE, rule=f"footnote.{notes[i]}")
+            out.append(line._replace(mark=FOOTNOTE, rule=f"footnote.{notes[i]}"))
         elif i in front and line.text.strip():
-            yield line._replace(mark=FRONT_MATTER, rule="front_matter")
+            out.append(line._replace(mark=FRONT_MATTER, rule="front_matter"))
         else:
-            yield line
-    yield from reversed(breaks)
+            out.append(line)
+    out.extend(reversed(breaks))
+    return out
 
 
 def mark_pages(
@@ -771,13 +773,15 @@ def mark_pages(
     page: list[Line] = []
     first_page = True
 
-    def release() -> Iterator[Line]:
+    def release() -> list[Line]:
         nonlocal first_page, held_lines, held_chars
+        out: list[Line] = []
         for p in held:
-            yield from _page_marks(p, repeats, first_page, placed)
+            out += _page_marks(p, repeats, first_page, placed)
             first_page = False
         held.clear()
         held_lines = held_chars = 0
+        return out
 
     for line in lines:
         if page and line.page != page[-1].page:

@@ -233,11 +233,19 @@ class _Machine(State):
     def apply(self, cur: Item, verdict: Verdict, rule: str, out: list[Event]) -> None:
         """Apply a verdict to the state: the one place where a line's fate changes what is open."""
         verb, reason = verdict
-        front = cur.line.mark == FRONT_MATTER
+        line = cur.line
+        front = line.mark == FRONT_MATTER
         if front:
             rule = f"front_matter > {rule}"
-        elif cur.line.rule in _MOVED:  # the page stage moved the line
-            rule = f"{cur.line.rule} > {rule}"
+        elif line.rule and line.rule in _MOVED:  # the page stage moved the line
+            rule = f"{line.rule} > {rule}"
+        if verb == JOIN:  # the most frequent verb first
+            state = self.state
+            assert state is not None
+            state.add(line, cur.cls, cur.band, cur.ev)
+            action = "merge" if state.kind == HEADING else "join"
+            out.append(self.act(cur, FRONT if front else state.kind, action, reason, rule))
+            return
         if verb == JOIN_CAPTION:
             assert self.caption is not None
             self.caption.add(cur.line, cur.cls, cur.band, cur.ev)
@@ -263,12 +271,6 @@ class _Machine(State):
             return
         if verb == START_REFERENCES:
             self.references = True
-        if verb == JOIN:
-            assert self.state is not None
-            self.state.add(cur.line, cur.cls, cur.band, cur.ev)
-            action = "merge" if self.state.kind == HEADING else "join"
-            out.append(self.act(cur, FRONT if front else self.state.kind, action, reason, rule))
-            return
         out.extend(self.close())
         kind = HEADING if verb == START_HEADING else REFERENCE if self.references else BODY
         if kind == HEADING and not front:

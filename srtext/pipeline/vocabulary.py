@@ -86,7 +86,10 @@ class Vocabulary:
             lines = text.split("\n")
             counts = ascii_words("\n".join([t for t in lines if t.isascii()]))
             counts.update(_WORD.findall("\n".join([t for t in lines if not t.isascii()])))
-        compounds = [w for w in counts if any(h in w for h in HYPHENS)]
+        # a word with a hyphen in it, only where the text has one
+        compounds = (
+            [w for w in counts if any(h in w for h in HYPHENS)] if any(h in text for h in HYPHENS) else []
+        )
         for word in compounds:
             self._compounds[word.translate(_AS_ASCII_HYPHEN)] += counts.pop(word)
         self._words.update(counts)

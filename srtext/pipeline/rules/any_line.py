@@ -342,6 +342,8 @@ def inline_piece(c: Ctx) -> Verdict | None:
     if s is None or s.kind != BODY or (len(s.lines) < 2 and not s.after_debris):
         return None
     lines = s.lines
+    if not s.after_debris and len(lines[-1].text) >= 2 * PIECE_CHARS + 2:
+        return None  # no piece dropped, and the last line too long for one (_piece): most lines
     k = chars = 0
     while k < len(lines) - 1 and k < PIECE_LINES:  # the pieces joined at the paragraph's end
         n = _piece(lines[-1 - k].text)

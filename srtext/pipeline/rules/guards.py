@@ -68,6 +68,7 @@ IN_SQUARE = 1 << 31  # the open paragraph's first line starts with "["
 _ITEM_FIRST = FIRST_BULLET | FIRST_LONE_BULLET | FIRST_LABEL
 _KINDS = {BODY: OPEN | IN_BODY, HEADING: OPEN | IN_HEADING, REFERENCE: OPEN | IN_REFERENCES}
 _FIRSTS: dict[str, int] = {}
+_UNFINISHED, _FINISHED, _SHORT = LineClass.UNFINISHED, LineClass.FINISHED, Band.SHORT
 #: The most beginnings (:func:`first_facts`) and sets of facts (the guarded tables) kept.
 KEPT = 1 << 13
 
@@ -99,51 +100,36 @@ def first_facts(start: str) -> int:
 def facts(c: Ctx) -> int:
     """The facts of a line, the lines around it and the open paragraph, as bits."""
     cur = c.cur
-    f = first_facts(c.text.lstrip()[:2])
-    if c.short:
-        f |= SHORT
-    if cur.ev.geo is not None:
-        f |= GEOMETRY
-    if c.lower:
-        f |= LOWER
     cls = c.cls
-    if cls is LineClass.UNFINISHED:
-        f |= UNFINISHED
-    elif cls is LineClass.FINISHED:
-        f |= FINISHED
-    if cur.blank_before:
-        f |= BLANK
-    if cur.page_break_before:
-        f |= PAGE_BREAK
-    if c.nxt is not None:
-        f |= NEXT
+    f = (
+        first_facts(c.text.lstrip()[:2])
+        | (SHORT if c.short else 0)
+        | (LOWER if c.lower else 0)
+        | (UNFINISHED if cls is _UNFINISHED else FINISHED if cls is _FINISHED else 0)
+        | (BLANK if cur.blank_before else 0)
+        | (PAGE_BREAK if cur.page_break_before else 0)
+        | (NEXT if c.nxt is not None else 0)
+        | (GEOMETRY if cur.ev.geo is not None else 0)
+    )
     s = c.state
     if s is None:
         return f
-    f |= _KINDS.get(s.kind, OPEN)
     cls = s.last_cls
-    if cls is LineClass.UNFINISHED:
-        f |= PREV_UNFINISHED
-    elif cls is LineClass.FINISHED:
-        f |= PREV_FINISHED
-    if s.last_band is Band.SHORT:
-        f |= PREV_SHORT
-    if s.after_debris:
-        f |= AFTER_DEBRIS
-    lines = s.lines
-    n = len(lines)
-    if n == 1:
-        f |= ONE_LINE
-    elif n > 1:
-        f |= LINES
+    f |= (
+        _KINDS.get(s.kind, OPEN)
+        | (PREV_UNFINISHED if cls is _UNFINISHED else PREV_FINISHED if cls is _FINISHED else 0)
+        | (PREV_SHORT if s.last_band is _SHORT else 0)
+        | (AFTER_DEBRIS if s.after_debris else 0)
+    )
+    n = len(s.lines)
     if n:
         opened = s.opened
-        if opened < 0:
-            opened = s.opened = first_facts(lines[0].text.lstrip()[:2])
-        if opened & _ITEM_FIRST:
-            f |= IN_ITEM
-        if opened & FIRST_SQUARE:
-            f |= IN_SQUARE
+        if opened < 0:  # the first line's facts that the paragraph's take, asked once a paragraph
+            first = first_facts(s.lines[0].text.lstrip()[:2])
+            opened = s.opened = (IN_ITEM if first & _ITEM_FIRST else 0) | (
+                IN_SQUARE if first & FIRST_SQUARE else 0
+            )
+        f |= opened | (ONE_LINE if n == 1 else LINES)
     return f
 
 

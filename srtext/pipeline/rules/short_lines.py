@@ -1021,7 +1021,12 @@ def is_one_word(text: str) -> bool:
     [True, True, False, False, False]
     """
     word = text.strip()
-    return " " not in word and any(ch.isalpha() for ch in word) and not CJK_CHAR.search(word)
+    if " " in word:
+        return False
+    for ch in word:  # a letter in it
+        if ch.isalpha():
+            return not CJK_CHAR.search(word)
+    return False
 
 
 def after_a_loose_word(c: Ctx) -> bool:
