@@ -5,7 +5,8 @@ times (is it numbered, debris, a title, does it start in lower case, does it
 end on a dangling word?), as the line, as the next line and as the open
 paragraph's last line.  A line's :class:`Evidence` answers each question the
 first time it is asked and keeps the answer: a field is computed on first use
-(most lines are never asked most questions), never twice.  Each field is the
+(most lines are never asked most questions), never twice; the two every decided
+line is asked (``lower``, ``caption``) are computed with the record.  Each field is the
 function of :data:`FIELDS` of that name; the record's other evidence, a line's
 place on the page, is optional (``box``: :class:`srtext.geometry.box.LineBox`,
 or None when the input had no geometry), and so is that place measured against
@@ -18,8 +19,8 @@ rules (:mod:`srtext.pipeline.rules.geometry`) read.
 >>> e = Evidence("2.1 Rivers and their banks")
 >>> e.numbered, e.title_like, e.lower, e.debris
 (True, True, False, False)
->>> "numbered" in e.known()  # computed, and kept
-True
+>>> "numbered" in e.known(), "entry" in e.known()  # computed, and kept; not asked yet
+(True, False)
 >>> Evidence("and so the river ran on", None).dangling
 False
 """
@@ -107,6 +108,11 @@ class Evidence:
         self.text = text
         self.box = box
         self.geo = geo
+        # asked of every line the recovery decides (its case by every rule's context, the
+        # caption's label by the first step): computed with the record, not on first use
+        kept = self.__dict__
+        kept["lower"] = starts_lowercase(text)
+        kept["caption"] = is_caption_start(text)
 
     lower = _Field("lower", FIELDS["lower"])
     numbered = _Field("numbered", FIELDS["numbered"])

@@ -189,10 +189,11 @@ class _Machine(State):
         """
         out: list[Event] = []
         prefix = ""
-        if front_matter_ends(self, cur, nxt):
+        # each transition asked only where its first test may pass (most lines: neither)
+        if (self.front or cur.line.mark) and front_matter_ends(self, cur, nxt):
             out.extend(self.close())  # the front matter is never joined to the title or the body
             prefix = "front_matter_ends > "
-        if line_fills_the_column(self, cur, nxt):
+        if cur.band is Band.SHORT and line_fills_the_column(self, cur, nxt):
             cur, prefix = cur._replace(band=Band.FULL), prefix + "line_fills_the_column > "
         if self.note is not None:  # a kept footnote ends at the text's next line
             out.extend(self.side(self.note.close(self.joint, self.repair)))
