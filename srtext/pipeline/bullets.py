@@ -134,7 +134,6 @@ WIDEST = 2
 _LONGEST_ALONE = 4
 
 
-
 def by_rank(page: list[Line]) -> list[Line]:
     """The page's lines with each run of lone bullets spread over the items that follow it.
 

@@ -143,8 +143,16 @@ def is_references_heading(text: str) -> bool:
     >>> is_references_heading("References to earlier work are given")
     False
     """
-    first = text.lstrip()[:1]
-    return (not first.isascii() or first in _REFERENCES_STARTS) and _REFERENCES.match(text) is not None
+    return may_head_references(text.lstrip()[:1]) and _REFERENCES.match(text) is not None
+
+
+def may_head_references(first: str) -> bool:
+    """May a reference list's heading (:func:`is_references_heading`) start with this character?
+
+    >>> [may_head_references(c) for c in ["R", "7", "Л", "T", ""]]
+    [True, True, True, False, False]
+    """
+    return not first.isascii() or first in _REFERENCES_STARTS
 
 
 def starts_reference_entry(text: str) -> bool:

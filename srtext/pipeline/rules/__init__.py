@@ -56,6 +56,8 @@ from srtext.pipeline.rules.guards import (
     FIRST_LABEL,
     FIRST_LONE_BULLET,
     FIRST_LOWER,
+    FIRST_NUMERAL,
+    FIRST_REFERENCES,
     FIRST_SQUARE,
     FIRST_THEOREM,
     FIRST_VERSION,
@@ -67,6 +69,7 @@ from srtext.pipeline.rules.guards import (
     IN_SQUARE,
     KEPT,
     LINES,
+    LOOSE,
     LOWER,
     NEXT,
     ONE_LINE,
@@ -278,7 +281,7 @@ GUARDS: dict[Rule, Guard] = {
     # any line
     after_contents_entry: when(OPEN),
     item_ends_at_blank: when(IN_BODY | BLANK, bar=SHORT),
-    word_of_a_loose_line: when(OPEN),
+    word_of_a_loose_line: when(LOOSE | OPEN),
     note_label_alone: when(SHORT | NEXT | FIRST_SQUARE),
     alert_label: when(FIRST_SQUARE) + when(ONE_LINE | IN_SQUARE, bar=BLANK | PAGE_BREAK),
     bullet_on_its_own_line: (  # the item's text under its bullet; a bullet or a label alone
@@ -296,6 +299,8 @@ GUARDS: dict[Rule, Guard] = {
     after_a_term: when(PREV_FINISHED | FIRST_LOWER) + when(ONE_LINE | BLANK, bar=AFTER_DEBRIS),
     inline_piece: when(IN_BODY, some=LINES | AFTER_DEBRIS),
     # short lines
+    run_in_heading: when(FIRST_NUMERAL),
+    references_heading: when(FIRST_REFERENCES),
     number_before_title: (
         when(NEXT, bar=OPEN)  # nothing open, a heading, or a body paragraph that does not run on
         + when(NEXT | IN_HEADING)

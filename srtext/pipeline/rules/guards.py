@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from srtext.pipeline.classify import Band, LineClass
 from srtext.pipeline.events import BODY, HEADING, REFERENCE
-from srtext.pipeline.labels import is_bullet_glyph, is_lone_bullet, is_theorem_first
+from srtext.pipeline.labels import is_bullet_glyph, is_lone_bullet, is_theorem_first, may_head_references
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -64,6 +64,9 @@ SECOND_SPACE = 1 << 27  # a space comes second ("q Keep", "• Item")
 FIRST_LABEL = 1 << 28  # "(", "i", "v" or a digit first, or ")" or "." second: an item's label may start it
 FIRST_SQUARE = 1 << 30  # "[": a note's label ("[1]") or an alert's ("[!NOTE]") may start it
 IN_SQUARE = 1 << 31  # the open paragraph's first line starts with "["
+FIRST_NUMERAL = 1 << 32  # an ASCII digit or a character not ASCII (a digit of another script?)
+LOOSE = 1 << 34  # a word of a loose line, or the line under one (Evidence.loose)
+FIRST_REFERENCES = 1 << 33  # a reference list's heading may start with it (labels.may_head_references)
 
 _ITEM_FIRST = FIRST_BULLET | FIRST_LONE_BULLET | FIRST_LABEL
 _KINDS = {BODY: OPEN | IN_BODY, HEADING: OPEN | IN_HEADING, REFERENCE: OPEN | IN_REFERENCES}
@@ -91,6 +94,8 @@ def first_facts(start: str) -> int:
             | (SECOND_SPACE if second == " " else 0)
             | (FIRST_LABEL if first and (first in "(iv" or first.isdigit() or second in ").") else 0)
             | (FIRST_SQUARE if first == "[" else 0)
+            | (FIRST_NUMERAL if (first.isdigit() if first.isascii() else True) else 0)
+            | (FIRST_REFERENCES if may_head_references(first) else 0)
         )
         if len(_FIRSTS) < KEPT:  # a bound on memory: a text of many scripts has many beginnings
             _FIRSTS[start] = known
@@ -110,6 +115,7 @@ def facts(c: Ctx) -> int:
         | (PAGE_BREAK if cur.page_break_before else 0)
         | (NEXT if c.nxt is not None else 0)
         | (GEOMETRY if cur.ev.geo is not None else 0)
+        | (LOOSE if cur.ev.loose else 0)
     )
     s = c.state
     if s is None:

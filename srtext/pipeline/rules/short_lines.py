@@ -633,7 +633,7 @@ def author_with_orcid(c: Ctx) -> Verdict | None:
     like a table's row; but an iD is a researcher's, printed beside the name
     on a paper's title page or in its list of authors, and the name is kept.
     """
-    if not (c.short and c.cur.ev.debris and "-" in c.text):
+    if not (c.short and "-" in c.text and c.cur.ev.debris):
         return None
     if _ORCID.search(c.text) is None or _NAME_WORD.search(c.text) is None:
         return None
