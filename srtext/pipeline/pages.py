@@ -730,18 +730,14 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool, placed: Placed 
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
     if not (furniture or notes or front):  # nothing marked: the page as it is
         return page + breaks[::-1] if breaks else page
-    out = []
-    for i, line in enumerate(page):
-        if i in furniture:
-            name = furniture[i]
-            out.append(line._replace(mark=FURNITURE_RULES[name][0], rule=f"furniture.{name}"))
-        elif i in notes:
-            out.append(line._replace(mark=FOOTNOTE, rule=f"footnote.{notes[i]}"))
-        elif i in front and line.text.strip():
-            out.append(line._replace(mark=FRONT_MATTER, rule="front_matter"))
-        else:
-            out.append(line)
-    out.extend(reversed(breaks))
+    out = page + breaks[::-1]  # each marked line replaced: furniture first, then notes, then front matter
+    for i in front:
+        if page[i].text.strip():
+            out[i] = page[i]._replace(mark=FRONT_MATTER, rule="front_matter")
+    for i, note in notes.items():
+        out[i] = page[i]._replace(mark=FOOTNOTE, rule=f"footnote.{note}")
+    for i, name in furniture.items():
+        out[i] = page[i]._replace(mark=FURNITURE_RULES[name][0], rule=f"furniture.{name}")
     return out
 
 
