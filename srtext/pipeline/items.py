@@ -204,10 +204,10 @@ def loose_lines(
     for pair in pairs:
         item = pair[0]
         # a word alone, or a bullet and a word: two words at most (most lines have more)
-        few = item is not None and len(item.line.text.split(None, 2)) < 3
-        if few and run and _word_alone(item.line.text, False):
-            word = display_width(item.line.text.strip())
-            if width + word <= (1 + eps) * item.cw:  # a word too long for the printed line goes under it
+        few = item if item is not None and len(item.line.text.split(None, 2)) < 3 else None
+        if few is not None and run and _word_alone(few.line.text, False):
+            word = display_width(few.line.text.strip())
+            if width + word <= (1 + eps) * few.cw:  # a word too long for the printed line goes under it
                 run.append(pair)
                 width += word + 1
                 continue
@@ -221,9 +221,9 @@ def loose_lines(
             yield from run
             before = run[-1][0]
             run = []
-        if few and _word_alone(item.line.text, True):
+        if few is not None and _word_alone(few.line.text, True):
             run.append(pair)
-            width = display_width(item.line.text.strip()) + 1
+            width = display_width(few.line.text.strip()) + 1
             continue
         if item is not None:
             before = item
