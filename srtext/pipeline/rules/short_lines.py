@@ -767,11 +767,42 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _three_parts(nxt.line.text)
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
+                and not _heading_over_code(c.text, nxt.line.text)
             )
         )
     ):
         return DROP, "short line before figure debris or a caption: a figure's label"
     return None
+
+
+# What an interpreter answers on a line of its own, under a line of code ("True" over the next ">>> ...").
+_ANSWERS = frozenset({"True", "False", "None"})
+
+
+def _heading_over_code(text: str, below: str) -> bool:
+    """Is the short line a README's heading over its example's first line of code?
+
+    The line below is a line of code (a prompt, an assignment, a method's call:
+    :data:`_CODE_LINE`), which looks like a figure's debris, and the short
+    line holds words alone (a code block's comment, "# Declarations" over
+    "#", and its assignments are the block's) and is no interpreter's answer.
+
+    >>> _heading_over_code("Basic usage", ">>> import tides"), _heading_over_code("Upload", "f = c.up(p)")
+    (True, True)
+    >>> _heading_over_code("# Declarations", "#"), _heading_over_code("True", ">>> x == y")
+    (False, False)
+    >>> _heading_over_code("URL = 'ws://host'", "client = Client(URL)")
+    False
+    >>> _heading_over_code("Pressure", "40 45 75")
+    False
+    """
+    words = text.strip()
+    return (
+        words[:1].isalpha()
+        and all(ch.isalpha() or ch in " -" for ch in words)
+        and words not in _ANSWERS
+        and _CODE_LINE.search(below) is not None
+    )
 
 
 def short_after_display(c: Ctx) -> Verdict | None:
