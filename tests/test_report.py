@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bench.broad import groups, load, split_table, versus_table
 from bench.report import Runner, arxiv_section, broad_section
 from srtext.eval.scores import Scores
@@ -114,3 +116,21 @@ def test_arxiv_section_sets_the_scorers_numbers_beside_its_own(tmp_path: Path) -
     assert row.split(" | ")[1] == "50.00 / 50.0 (0%)"
     (scorer / "score.py").write_text("print('no total here')\n")
     assert "failed (no TOTAL line" in arxiv_section(Runner(1), fake_arxiv(tmp_path / "again"), scorer)
+
+
+def test_words_lost_by_rule_cost_no_more_than_the_words_lost() -> None:
+    from bench.lost import lost_by_rule
+
+    for doc in load(FIXTURE)[0]:
+        n, lost, blocks, cost, examples = lost_by_rule(doc)
+        assert 0 <= sum(cost.values()) <= lost <= n and 0 <= blocks <= n
+        assert all(held > 0 for held, _, _ in examples)
+
+
+def test_words_lost_report_shows_no_validation_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from bench.lost import main
+
+    assert main(["--corpus", str(FIXTURE), "--split", "validate", "--examples", "5", "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("all: ")
+    assert not any(line.startswith("           ") for line in lines)  # numbers only: no dropped line shown

@@ -26,6 +26,10 @@ _MARK_SYMBOLS = "[∗*†‡§¶⋆♯‖]"
 # cron field, not notes. A section or paragraph sign before a number ("§4. Local
 # options", "¶ 12") numbers the text's own sections, it does not mark a note.
 _SYMBOL_MARK = pattern(r"\A\s*(?:\*+(?=\s|\p{Lu}\p{Ll})|[∗†‡⋆♯‖]|[§¶](?!\s?\d)|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)\s*\S")
+# An ASCII asterisk that a wrapped sentence set first on its line, under a line of text, with
+# words in lower case or figures after it, is an operator ("the" / "* operator", "2" / "** 55"),
+# not a note's mark: a note starts with a capital, or stands apart from the text above it.
+_OPERATOR_START = lazy(r"\A\s*\*+\s+(?:\p{Ll}+[\s.,;]|\d|[/+=(-])")
 # What _SYMBOL_MARK needs somewhere on the page, and what its lines start with: characters
 # alone, each looked for with "in" (a regex class tried each of its members at every character).
 _SYMBOLS = "*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰"
@@ -116,7 +120,11 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 last = _note_end(page, content[k + 1], content[end - 1], short.chars)
                 name, first = "number_alone_over_its_note", content[k + 1]
                 notes[content[k]] = name  # the marker, and its note's lines (not the empty line between)
-            elif _starts_with_marker(text, body, dotted=True) and _note_number(text) not in claimed:
+            elif (
+                _starts_with_marker(text, body, dotted=True)
+                and _note_number(text) not in claimed
+                and not _operator_going_on(page, content[k])
+            ):
                 name, first = "note_at_the_foot", content[k]
                 last = _note_end(page, first, content[end - 1], short.chars)
             elif (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER) and _numbered_notes(
@@ -157,7 +165,12 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
             and _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None)
         ):
             notes[k] = "numbered_note_mid_page"
-        elif symbols and lead in _SYMBOL_STARTS and _SYMBOL_MARK.match(text):
+        elif (
+            symbols
+            and lead in _SYMBOL_STARTS
+            and _SYMBOL_MARK.match(text)
+            and not (lead == "*" and _operator_going_on(page, k))
+        ):
             j = k
             while j < len(page) and page[j].text.strip() and j - k < 4 and j not in furniture:
                 notes[j] = "symbol_note_mid_page"
@@ -166,6 +179,24 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 j += 1
     _same_as_a_note(page, notes, furniture, content)
     return {i: name for i, name in notes.items() if i not in furniture}
+
+
+def _operator_going_on(page: Sequence[Line], i: int) -> bool:
+    """Does the line open with an ASCII asterisk that is an operator of the sentence above it?
+
+    A sentence about ``*`` or ``**`` that wraps before the operator sets it first
+    on its line, right under the line before (no empty line between), with a word
+    in lower case or a figure after it (:data:`_OPERATOR_START`); a note's mark
+    stands before a capital or apart from the text above it.
+
+    >>> texts = ["Expressions are simple: the operators +, -,", "* and / work as in most languages."]
+    >>> _operator_going_on([Line(n, 1, t) for n, t in enumerate(texts)], 1)
+    True
+    >>> texts = ["the text above it,", "* See the notes at the end of the chapter."]
+    >>> _operator_going_on([Line(n, 1, t) for n, t in enumerate(texts)], 1)
+    False
+    """
+    return i > 0 and bool(page[i - 1].text.strip()) and _OPERATOR_START.match(page[i].text) is not None
 
 
 _REPEATED_NOTE_CHARS = 15  # a repeated note's sentence at least ("See the notes.")

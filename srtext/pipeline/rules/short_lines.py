@@ -678,7 +678,10 @@ def interruption(c: Ctx) -> Verdict | None:
     """A short capitalised line set off inside a running sentence is a footnote or page element.
 
     The line before is full and unfinished, the one after continues it in lower
-    case, and a page break or an empty line sets it off.
+    case, and a page break or an empty line sets it off.  Both are prose
+    (:func:`_sentence_goes_on`): a README's heading stands between a code
+    block and a line that opens with a program's name or with code
+    ("langgraph-checkpoint also defines ...", "sh = gc.create(...)").
     """
     s, nxt = c.state, c.nxt
     if (
@@ -691,9 +694,34 @@ def interruption(c: Ctx) -> Verdict | None:
         and nxt.ev.lower
         and c.cur.ev.title_like
         and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
+        and _sentence_goes_on(s.last.text, nxt.line.text)
     ):
         return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
     return None
+
+
+def _sentence_goes_on(above: str, below: str) -> bool:
+    """Could ``below`` go on with the sentence ``above`` left open: prose on both sides?
+
+    The line above ends on a word's letter, a comma or a hyphen, the line below
+    opens with a word in lower case, and neither is a line of code.
+
+    >>> _sentence_goes_on("connection establishes an", "intermittent connection; this is")
+    True
+    >>> _sentence_goes_on('db_port = env.int("PORT", 10101)', "# export URL=https://example.org")
+    False
+    >>> _sentence_goes_on('client.files.delete(name=f.name)', "client.caches contains the APIs")
+    False
+    >>> _sentence_goes_on("one more word", "sh = gc.create('A sheet')")
+    False
+    """
+    end = above.rstrip()[-1:]
+    return (
+        (end.isalpha() or end in ",-\u2010")
+        and _FIRST_WORD.match(below) is not None
+        and not _is_code(above)
+        and not _is_code(below)
+    )
 
 
 def _label_like(text: str) -> bool:
@@ -739,11 +767,42 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _three_parts(nxt.line.text)
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
+                and not _heading_over_code(c.text, nxt.line.text)
             )
         )
     ):
         return DROP, "short line before figure debris or a caption: a figure's label"
     return None
+
+
+# What an interpreter answers on a line of its own, under a line of code ("True" over the next ">>> ...").
+_ANSWERS = frozenset({"True", "False", "None"})
+
+
+def _heading_over_code(text: str, below: str) -> bool:
+    """Is the short line a README's heading over its example's first line of code?
+
+    The line below is a line of code (a prompt, an assignment, a method's call:
+    :data:`_CODE_LINE`), which looks like a figure's debris, and the short
+    line holds words alone (a code block's comment, "# Declarations" over
+    "#", and its assignments are the block's) and is no interpreter's answer.
+
+    >>> _heading_over_code("Basic usage", ">>> import tides"), _heading_over_code("Upload", "f = c.up(p)")
+    (True, True)
+    >>> _heading_over_code("# Declarations", "#"), _heading_over_code("True", ">>> x == y")
+    (False, False)
+    >>> _heading_over_code("URL = 'ws://host'", "client = Client(URL)")
+    False
+    >>> _heading_over_code("Pressure", "40 45 75")
+    False
+    """
+    words = text.strip()
+    return (
+        words[:1].isalpha()
+        and all(ch.isalpha() or ch in " -" for ch in words)
+        and words not in _ANSWERS
+        and _CODE_LINE.search(below) is not None
+    )
 
 
 def short_after_display(c: Ctx) -> Verdict | None:
