@@ -1,0 +1,142 @@
+"""Headers and footers of one-page documents (issue 31): per family, each tool, tuning and validation.
+
+    python bench/onepage.py [--corpus /work/onepage] [--jobs 2] [--family F] [--fails]
+
+The one-page corpus (corpora/real/onepage.py) records each document's header
+and footer strings (``headers``, ``footers`` in its json).  A header or footer
+*passes* in an output when it occurs there (as a run of words) no more often
+than in the truth: a title repeated as a running head must be dropped once and
+kept once; a footer ``1`` passes when the output holds no more lone ``1`` runs
+than the truth... (the test issue 31 names: a page's header or footer text
+absent from the output).  Beside it: documents whose every header and footer
+passes, srtext-eval's furniture leaked %, and truth words lost (the share of
+the truth's words, counted with their repeats, that the output lacks).  Tools:
+pdftotext as it is, blank-line blocks, srtext text-only and srtext with the
+page's geometry (bench/real_report.with_geometry).  ``--fails`` lists each
+failing header or footer of the tuning families (validation ones are counted,
+never listed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: bench/ and srtext/ from this checkout, or from $SRTEXT_TREE
+    sys.path.insert(0, os.environ.get("SRTEXT_TREE") or str(Path(__file__).resolve().parents[1]))
+
+from bench.broad import Doc, load
+from bench.real_report import with_geometry
+from bench.report import TOOLS as BENCH_TOOLS
+from srtext.eval.scores import _contains, score, words
+
+TOOLS = ["pdftotext", "blank-line blocks", "srtext", "srtext with geometry"]
+
+
+def passes(furniture: str, out_words: Sequence[str], truth_words: Sequence[str]) -> bool | None:
+    """Does the header or footer occur in the output no more often than in the truth (None: no words)?
+
+    >>> passes("Page 1 of 1", "a b page 1 of 1".split(), "a b".split())
+    False
+    >>> passes("Intro", "intro a b".split(), "intro a b".split())
+    True
+    """
+    want = words(furniture)
+    if not want:
+        return None
+    return _contains(out_words, want) <= _contains(truth_words, want)
+
+
+def lost(out_words: Sequence[str], truth_words: Sequence[str]) -> tuple[int, int]:
+    """(truth words the output lacks, counted with their repeats; truth words)."""
+    have = Counter(out_words)
+    need = Counter(truth_words)
+    return sum(max(0, n - have[w]) for w, n in need.items()), sum(need.values())
+
+
+def run(job: tuple[str, str, str, str, dict[str, object]]) -> dict[str, object]:
+    tool, source, truth, bbox, meta = job
+    if tool == "srtext with geometry":
+        out = with_geometry(source, Path(bbox).read_text(encoding="utf-8", errors="replace"))
+    else:
+        out = BENCH_TOOLS[tool](source)
+    ow, tw = words(out), words(truth)
+    furniture = [*map(str, meta.get("headers") or []), *map(str, meta.get("footers") or [])]
+    results = [(f, passes(f, ow, tw)) for f in furniture]
+    s = score(out, truth, source, meta)
+    miss, total = lost(ow, tw)
+    return {
+        "tests": [(f, ok) for f, ok in results if ok is not None],
+        "leaked": (s.furniture_leaked, s.furniture),
+        "lost": (miss, total),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=Path("/work/onepage"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--family", default="")
+    ap.add_argument("--tools", default=",".join(TOOLS))
+    ap.add_argument(
+        "--fails", action="store_true", help="list the tuning families' failing headers and footers"
+    )
+    args = ap.parse_args(argv)
+    docs, _notes = load(args.corpus)
+    docs = [d for d in docs if d.family.startswith(args.family)]
+    tools = args.tools.split(",")
+    jobs = [
+        (t, d.source, d.truth, str(args.corpus / d.family / f"{d.name}.bbox.html"), d.meta)
+        for t in tools
+        for d in docs
+    ]
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        got = list(pool.map(run, jobs, chunksize=4))
+    results: dict[tuple[str, str], dict[str, object]] = {
+        (j[0], d.name): g for j, g, d in zip(jobs, got, [d for _ in tools for d in docs], strict=True)
+    }
+    families = sorted(
+        {d.family for d in docs}, key=lambda f: (next(d.split for d in docs if d.family == f), f)
+    )
+    print(
+        "| family (split, docs) | tool | headers+footers removed | documents all removed "
+        "| furniture leaked % | truth words lost % |"
+    )
+    print("|---|---|---|---|---|---|")
+    for family in [*families, "all tuning", "all validation"]:
+        if family.startswith("all "):
+            half = "tune" if family.endswith("tuning") else "validate"
+            ds: list[Doc] = [d for d in docs if d.split == half]
+        else:
+            ds = [d for d in docs if d.family == family]
+        if not ds:
+            continue
+        for tool in tools:
+            rs = [results[tool, d.name] for d in ds]
+            tests = [ok for r in rs for _f, ok in r["tests"]]  # type: ignore[attr-defined]
+            whole = sum(all(ok for _f, ok in r["tests"]) for r in rs)  # type: ignore[attr-defined]
+            leaked = [sum(x) for x in zip(*(r["leaked"] for r in rs), strict=True)]  # type: ignore[misc]
+            gone = [sum(x) for x in zip(*(r["lost"] for r in rs), strict=True)]  # type: ignore[misc]
+            print(
+                f"| {family} ({ds[0].split}, {len(ds)}) | {tool} | {sum(tests)}/{len(tests)} "
+                f"({100 * sum(tests) / max(1, len(tests)):.1f}%) | {whole}/{len(ds)} | "
+                f"{100 * leaked[0] / max(1, leaked[1]):.1f} | {100 * gone[0] / max(1, gone[1]):.2f} |"
+            )
+    if args.fails:
+        for d in docs:
+            if d.split != "tune":
+                continue
+            for tool in tools:
+                for f, ok in results[tool, d.name]["tests"]:  # type: ignore[attr-defined]
+                    if not ok and tool.startswith("srtext"):
+                        print(f"FAIL\t{tool}\t{d.family}\t{d.name}\t{f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
