@@ -83,12 +83,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--family", default="")
     ap.add_argument("--tools", default=",".join(TOOLS))
+    ap.add_argument("--max-pages", type=int, default=0, help="only documents of at most this many pages")
     ap.add_argument(
         "--fails", action="store_true", help="list the tuning families' failing headers and footers"
     )
     args = ap.parse_args(argv)
     docs, _notes = load(args.corpus)
-    docs = [d for d in docs if d.family.startswith(args.family)]
+    docs = [
+        d
+        for d in docs
+        if d.family.startswith(args.family) and (not args.max_pages or d.pages <= args.max_pages)
+    ]
     tools = args.tools.split(",")
     jobs = [
         (t, d.source, d.truth, str(args.corpus / d.family / f"{d.name}.bbox.html"), d.meta)

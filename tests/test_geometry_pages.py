@@ -28,6 +28,11 @@ RULES = {
     # a package's name in lower case heads the page
     "margin-geometry-one-page-lower-case-running-head": {"header_in_small_type", "footer_in_small_type"},
     "margin-geometry-notes-in-small-type": {"small_type_block_at_the_foot", "note_goes_on_in_small_type"},
+    # a line of rights at the foot of one page: a sentence, in small type
+    "margin-geometry-one-page-rights-line-at-the-foot": {
+        "header_in_small_type",
+        "footer_sentence_in_small_type",
+    },
 }
 
 
