@@ -33,6 +33,11 @@ RULES = {
         "header_in_small_type",
         "footer_sentence_in_small_type",
     },
+    # a header and a footer in the body's own type, half a margin away from the text
+    "margin-geometry-one-page-header-and-footer-in-body-type": {
+        "header_far_from_the_body",
+        "footer_far_from_the_body",
+    },
 }
 
 

@@ -49,6 +49,7 @@ class Margin(NamedTuple):
         outside: it stands above (in the top margin) or below (in the bottom one) every
             line of every page that is not in a margin.
         alone: the document has one page (nothing can repeat).
+        apart: the space between its row and the body's nearest one, in body font heights.
     """
 
     top: bool
@@ -56,6 +57,7 @@ class Margin(NamedTuple):
     font_ratio: float
     outside: bool
     alone: bool
+    apart: float = 0.0
 
 
 def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
@@ -89,36 +91,35 @@ def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
     pages: dict[int, list[tuple[int, LineBox]]] = {}
     for n, b in boxes:
         pages.setdefault(b.page, []).append((n, b))
-    found: list[tuple[bool, Row]] = []  # the margin rows: in the top margin?, the row
+    found: list[tuple[bool, Row, float]] = []  # the margin rows: in the top margin?, the row, its gap
     body_top, body_bottom = math.inf, -math.inf
     for placed in pages.values():
         rows = _rows(placed)
         if len(rows) < 2:
             continue
         height = placed[0][1].page_height
-        if _bottom(rows[0]) < ZONE * height and _top(rows[1]) - _bottom(rows[0]) >= APART * font:
-            found.append((True, rows.pop(0)))
-        if (
-            len(rows) > 1
-            and _top(rows[-1]) > (1 - ZONE) * height
-            and _top(rows[-1]) - _bottom(rows[-2]) >= APART * font
-        ):
-            found.append((False, rows.pop()))
+        gap = _top(rows[1]) - _bottom(rows[0])
+        if _bottom(rows[0]) < ZONE * height and gap >= APART * font:
+            found.append((True, rows.pop(0), gap / font))
+        if len(rows) > 1:
+            gap = _top(rows[-1]) - _bottom(rows[-2])
+            if _top(rows[-1]) > (1 - ZONE) * height and gap >= APART * font:
+                found.append((False, rows.pop(), gap / font))
         body_top, body_bottom = min(body_top, _top(rows[0])), max(body_bottom, _bottom(rows[-1]))
     # Pages with a margin row at each height (rounded to a point) in each type size (a 20th
     # of the body's): a row is counted with those within SAME points and one size step.
     where: Counter[tuple[bool, int, int]] = Counter(
-        (top, round(_top(row)), round(_size(row) / font * 20)) for top, row in found
+        (top, round(_top(row)), round(_size(row) / font * 20)) for top, row, _gap in found
     )
     need = max(2, math.ceil(0.4 * len(pages)))
     out: dict[int, Margin] = {}
-    for top, row in found:
+    for top, row, gap in found:
         y, size = round(_top(row)), round(_size(row) / font * 20)
         span = range(-round(SAME), round(SAME) + 1)
         count = sum(where[top, y + dy, size + ds] for dy in span for ds in (-1, 0, 1))
         for n, b in row:
             outside = b.bottom < body_top if top else b.top > body_bottom
-            out[n] = Margin(top, count >= need, b.font_height / font, outside, len(pages) == 1)
+            out[n] = Margin(top, count >= need, b.font_height / font, outside, len(pages) == 1, gap)
     return out
 
 

@@ -321,6 +321,31 @@ def footer_sentence_in_small_type(page: Sequence[Line], i: int, margin: Margin) 
     )
 
 
+def margin_far_from_the_body(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line alone in the margin of one page, far from the body, not in larger type, is its header or footer.
+
+    A header or footer may be set in the body's own type ("Summary of the
+    meeting" over a page, a line of rights under it), where
+    :func:`margin_in_small_type` cannot tell it.  It stands in the page's
+    margin, half the margin away from the text: :data:`FAR` body font heights
+    or more, where the body's lines, its paragraphs and the space under a
+    heading in the body's type are a line or so apart.  Not in larger type (a
+    title over the page stands apart too), nor a caption, nor at the foot a
+    note's start.
+    """
+    text = page[i].text
+    return (
+        margin.alone
+        and margin.outside
+        and margin.apart >= FAR
+        and margin.font_ratio <= LARGER_MARGIN
+        and not is_caption_start(text)
+        and (margin.top or not starts_like_note(text))
+    )
+
+
+#: A line this many body font heights from the body, in the margin of one page, is set far apart.
+FAR = 2.0
 #: A margin line in type this much larger than the body's is a heading's, not furniture.
 LARGER_MARGIN = 1.1
 #: A margin line in type this much smaller than the body's at most is furniture on its own.
@@ -381,6 +406,18 @@ MARGIN_RULES: dict[str, tuple[MarginTest, bool | None, str, str]] = {
         False,
         FOOTER,
         "a sentence alone in the bottom margin of a one-page document, in smaller type than the body",
+    ),
+    "header_far_from_the_body": (
+        margin_far_from_the_body,
+        True,
+        HEADER,
+        "alone in the top margin of a one-page document, far above the body, not in larger type",
+    ),
+    "footer_far_from_the_body": (
+        margin_far_from_the_body,
+        False,
+        FOOTER,
+        "alone in the bottom margin of a one-page document, far below the body, not in larger type",
     ),
 }
 
