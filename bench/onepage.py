@@ -10,8 +10,10 @@ repeated as a running head must be dropped once and kept once; a footer ``1``
 passes when the output holds no more ``1`` words than the truth (the test
 issue 31 names: a page's header or footer text absent from the output).
 Beside it: documents whose every header and footer passes, srtext-eval's
-furniture leaked %, and truth words lost (the share of
-the truth's words, counted with their repeats, that the output lacks).  Tools:
+furniture leaked %, truth words lost (the share of the truth's words,
+counted with their repeats, that the output lacks) and paragraph pairs in
+order (:func:`in_order`, the issue's other test: two paragraphs in the truth's
+order).  Tools:
 pdftotext as it is, blank-line blocks, srtext text-only and srtext with the
 page's geometry (bench/real_report.with_geometry).  ``--fails`` lists each
 failing header or footer of the tuning families (validation ones are counted,
@@ -21,6 +23,7 @@ never listed).
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
 from collections import Counter
@@ -70,6 +73,30 @@ def lost(out_words: Sequence[str], truth_words: Sequence[str]) -> tuple[int, int
     return sum(max(0, n - have[w]) for w, n in need.items()), sum(need.values())
 
 
+def in_order(out_words: Sequence[str], truth: str, n: int = 4) -> tuple[int, int]:
+    """(pairs in order, pairs): each two consecutive truth paragraphs whose first ``n`` words occur
+    once in the truth, both found in the output, the first before the second (an order test).
+
+    >>> in_order("b b b b a a a a".split(), "a a a a\\nb b b b\\n")
+    (0, 1)
+    """
+    heads = [tuple(words(p)[:n]) for p in truth.splitlines()]
+    tw = words(truth)
+    out = list(out_words)
+
+    def where(h: tuple[str, ...]) -> int:
+        return next((i for i in range(len(out) - n + 1) if tuple(out[i : i + n]) == h), -1)
+
+    good = total = 0
+    for a, b in itertools.pairwise(heads):
+        if len(a) < n or len(b) < n or a == b or _contains(tw, a) != 1 or _contains(tw, b) != 1:
+            continue
+        total += 1
+        i, j = where(a), where(b)
+        good += 0 <= i < j
+    return good, total
+
+
 def run(job: tuple[str, str, str, str, dict[str, object]]) -> dict[str, object]:
     tool, source, truth, bbox, meta = job
     if tool == "srtext with geometry":
@@ -86,6 +113,7 @@ def run(job: tuple[str, str, str, str, dict[str, object]]) -> dict[str, object]:
         "tests": [(f, ok) for f, ok in results if ok is not None],
         "leaked": (s.furniture_leaked, s.furniture),
         "lost": (miss, total),
+        "order": in_order(ow, truth),
     }
 
 
@@ -122,9 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     print(
         "| family (split, docs) | tool | headers+footers removed | documents all removed "
-        "| furniture leaked % | truth words lost % |"
+        "| furniture leaked % | truth words lost % | paragraph pairs in order |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|")
     for family in [*families, "all tuning", "all validation"]:
         if family.startswith("all "):
             half = "tune" if family.endswith("tuning") else "validate"
@@ -139,10 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             whole = sum(all(ok for _f, ok in r["tests"]) for r in rs)  # type: ignore[attr-defined]
             leaked = [sum(x) for x in zip(*(r["leaked"] for r in rs), strict=True)]  # type: ignore[misc]
             gone = [sum(x) for x in zip(*(r["lost"] for r in rs), strict=True)]  # type: ignore[misc]
+            order = [sum(x) for x in zip(*(r["order"] for r in rs), strict=True)]  # type: ignore[misc]
             print(
                 f"| {family} ({ds[0].split}, {len(ds)}) | {tool} | {sum(tests)}/{len(tests)} "
                 f"({100 * sum(tests) / max(1, len(tests)):.1f}%) | {whole}/{len(ds)} | "
-                f"{100 * leaked[0] / max(1, leaked[1]):.1f} | {100 * gone[0] / max(1, gone[1]):.2f} |"
+                f"{100 * leaked[0] / max(1, leaked[1]):.1f} | {100 * gone[0] / max(1, gone[1]):.2f} | "
+                f"{order[0]}/{order[1]} |"
             )
     if args.fails:
         for d in docs:
