@@ -440,7 +440,7 @@ FURNITURE_RULES: dict[str, tuple[str, str]] = {
     "running_footer": (FOOTER, "the same line (digits masked) at the bottom of many pages"),
     "one_page_header": (
         HEADER,
-        "a date, a web address or a stamp alone over the text of a one-page document",
+        "a date or a stamp alone over the text of a one-page document",
     ),
     "title_over_its_heading": (
         HEADER,
@@ -535,15 +535,17 @@ def dated_or_addressed(text: str) -> bool:
 
 
 def one_page_header(page: Sequence[Line], i: int) -> bool:
-    """A date, a web address or a stamp alone over the text of a document of one page is its header.
+    """A date or a stamp alone over the text of a document of one page is its header.
 
-    A page printed from a browser carries the date and the address, an office's
-    page a date or "DRAFT" over its text; on one page nothing repeats to show
-    it, but a date alone ("3/14/24, 10:30 AM", "Last revised: 2024-07-01"), an
-    address alone or a stamp's words alone ("CONFIDENTIAL") is no paragraph's
-    text and no title.
+    A page printed from a browser carries the date over its text, an office's
+    page a date or "DRAFT"; on one page nothing repeats to show it, but a date
+    alone ("3/14/24, 10:30 AM", "Last revised: 2024-07-01") or a stamp's words
+    alone ("CONFIDENTIAL") is no paragraph's text and no title.  Not a web
+    address: a browser prints it at the foot, and a README may open with one
+    (a picture's address written out where the picture did not load).
     """
-    return dated_or_addressed(page[i].text)
+    text = page[i].text
+    return is_date_line(text) or is_stamp_line(text)
 
 
 def title_over_its_heading(page: Sequence[Line], i: int) -> bool:
