@@ -559,7 +559,8 @@ def title_over_its_heading(page: Sequence[Line], i: int) -> bool:
     own = _words_of(page[i].text)
     if len(own) < 3:
         return False
-    below = [x.text for x in page[i + 1 :] if x.text.strip()][:2]
+    # The heading under it, past a date or a stamp printed beside the title (a second header box).
+    below = [x.text for x in page[i + 1 : i + 8] if x.text.strip() and not dated_or_addressed(x.text)][:2]
     if not below:
         return False
     cut = own.endswith(("…", "...")) and len(own) > 12
@@ -596,28 +597,33 @@ def one_page_edges(page: Sequence[Line], found: Container[int]) -> dict[int, str
     """Furniture of a one-page document by its words: index in the page to the rule (:data:`ONE_PAGE_RULES`).
 
     Asked of the top and the bottom :data:`ZONE` lines from the page's edge
-    inward, each standing alone (an empty line, the page's edge or furniture on
-    either side), until one is not furniture: a line between the text and the
-    edge only.  A page of fewer than four lines is left alone.
+    inward, until one is not furniture; those found stand apart from the text
+    (an empty line, the page's edge or furniture on either side: two boxes of
+    a header, its title and its date, may be two lines of one block): lines
+    between the text and the edge only.  A page of fewer than four lines is
+    left alone.
     """
     out: dict[int, str] = {}
     content = [i for i, line in enumerate(page) if line.text.strip()]
     if len(content) < 4:
         return out
-
-    def apart(j: int) -> bool:
-        return j < 0 or j >= len(page) or not page[j].text.strip() or j in found or j in out
-
     for at_top, order in ((True, content[:ZONE]), (False, content[::-1][:ZONE])):
+        run: dict[int, str] = {}
         for i in order:
             if i in found:
                 continue
-            if not (apart(i - 1) and apart(i + 1)):
-                break
             name = next(
                 (n for n, (test, top) in ONE_PAGE_RULES.items() if top is at_top and test(page, i)), None
             )
             if name is None:
+                break
+            run[i] = name
+
+        def apart(j: int) -> bool:
+            return j < 0 or j >= len(page) or not page[j].text.strip() or j in found or j in run
+
+        for i, name in run.items():
+            if not (apart(i - 1) and apart(i + 1)):
                 break
             out[i] = name
     return out
