@@ -618,15 +618,16 @@ def one_page_edges(page: Sequence[Line], found: Container[int]) -> dict[int, str
             if name is None:
                 break
             run[i] = name
-
-        def apart(j: int) -> bool:
-            return j < 0 or j >= len(page) or not page[j].text.strip() or j in found or j in run
-
         for i, name in run.items():
-            if not (apart(i - 1) and apart(i + 1)):
+            if not (_apart(page, i - 1, found, run) and _apart(page, i + 1, found, run)):
                 break
             out[i] = name
     return out
+
+
+def _apart(page: Sequence[Line], j: int, found: Container[int], run: Container[int]) -> bool:
+    """Is line ``j`` beyond the page's edge, empty, or furniture (``found``, or the ``run`` found with it)?"""
+    return j < 0 or j >= len(page) or not page[j].text.strip() or j in found or j in run
 
 
 def _text_repeated(page: Sequence[Line], found: dict[int, str], first: bool) -> dict[int, str]:
