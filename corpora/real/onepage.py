@@ -378,7 +378,14 @@ _PAGE = re.compile(r'<page width="([\d.]+)" height="([\d.]+)">')
 
 
 def margins_text(bbox: str, top_pt: float, bottom_pt: float) -> tuple[list[str], list[str]]:
-    """The lines printed above ``top_pt`` and below the page's height less ``bottom_pt`` (pdftotext -bbox)."""
+    """The lines printed above ``top_pt`` and below the page's height less ``bottom_pt`` (pdftotext -bbox).
+
+    >>> w = '<word xMin="{}" yMin="{}" xMax="{}" yMax="{}">{}</word>'.format
+    >>> page = '<page width="600" height="800">' + w(50, 20, 90, 28, "3/14/24,") + w(92, 20, 120, 28, "10:30")
+    >>> page += w(300, 20, 340, 28, "Title") + w(60, 100, 90, 110, "Body") + w(290, 780, 300, 788, "1/1")
+    >>> margins_text(page, 40, 30)
+    (['3/14/24, 10:30', 'Title'], ['1/1'])
+    """
     m = _PAGE.search(bbox)
     if m is None:
         return [], []
