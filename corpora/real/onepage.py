@@ -177,6 +177,15 @@ CONFIDENTIAL_FEET = [
     "Printed copies are uncontrolled; check the online version before use.",
     "All rights reserved. Do not copy or forward without permission.",
 ]  # fmt: skip
+#: A letterhead's two lines (onepage-weasy): a body's name over its address.
+ORGS = [
+    "The Harbour Software Cooperative", "Northfield Library Services", "Example Project Foundation",
+    "Department of Systems and Networks", "Riverside Community Trust",
+]  # fmt: skip
+ADDRESSES = [
+    "12 Quay Street, Portsmouth PO1 2AB - info@example.org", "PO Box 4410, 1001 Lausanne",
+    "Building 3, Science Park Road, Cambridge", "Tel. +44 20 7946 0000 - www.example.org",
+]  # fmt: skip
 #: The validation memo family's own wordings (never seen by the tuning families).
 MEMO_HEADS = [
     "MEMORANDUM", "Project status report", "Meeting minutes, 9 May", "Confidential - restricted circulation",
@@ -224,6 +233,8 @@ def head_foot(key: str, title: str, family: str) -> tuple[list[str], list[str]]:
         "stamp+ref": [pick(key, "st", STAMPS), pick(key, "rf", REFS)],
         "none": [],
     }[kind]
+    if family == "onepage-weasy" and _h(key, "letterhead") % 5 == 0:  # a letterhead: two lines, one box
+        heads = [f"{pick(key, 'org', ORGS)}\n{pick(key, 'addr', ADDRESSES)}"]
     foot_kinds = ["page of", "n", "dash", "slash", "page n", "url", "url+n", "date", "legal", "legal+n"]
     if family == "onepage-writer":
         foot_kinds = ["page of", "n", "page n", "url", "legal", "date"]
@@ -244,6 +255,8 @@ def head_foot(key: str, title: str, family: str) -> tuple[list[str], list[str]]:
 
 
 def _css_content(s: str) -> str:
+    if "\n" in s:  # lines of one box (with white-space: pre)
+        return ' "\\A" '.join(_css_content(x) for x in s.split("\n"))
     parts = re.split(r"(\{[nN]\})", s)
     out = []
     for p in parts:
@@ -275,7 +288,8 @@ def weasy_page(tree: Block, key: str, title: str, language: str, family: str) ->
     for text, at in zip(
         heads, [where_h, "top-right" if where_h != "top-right" else "top-left"], strict=False
     ):
-        boxes.append(f"@{at} {{ content: {_css_content(text)}; font-size: {fsize}pt; {style} }}")
+        pre = " white-space: pre;" if "\n" in text else ""
+        boxes.append(f"@{at} {{ content: {_css_content(text)}; font-size: {fsize}pt; {style}{pre} }}")
     for text, at in zip(
         feet, [where_f, "bottom-right" if where_f != "bottom-right" else "bottom-left"], strict=False
     ):
@@ -417,10 +431,27 @@ def margins_text(bbox: str, top_pt: float, bottom_pt: float) -> tuple[list[str],
     return boxes(top), boxes(foot)
 
 
+_SPARE_NS = re.compile(r' xmlns:(ns\d+)="[^"]*"')
+
+
+def unused_namespaces_out(xml: str) -> str:
+    """The flat ODT without the namespaces odfpy numbered (``ns42``) that no element or attribute uses.
+
+    odfpy keeps, for the whole process, every namespace any document made so far
+    met: which documents a worker printed before would change the file's bytes.
+
+    >>> unused_namespaces_out('<a xmlns:ns4="n" xmlns:ns5="m"><ns5:b/></a>')
+    '<a xmlns:ns5="m"><ns5:b/></a>'
+    """
+    rest = _SPARE_NS.sub("", xml)
+    return _SPARE_NS.sub(lambda m: m.group(0) if f"{m.group(1)}:" in rest else "", xml)
+
+
 def page_of(text: sources.Text, family: str, tree: Block) -> tuple[str, str]:
     if family == "onepage-writer":
-        return writer.document(
-            tree, text.title, text.language, "writer", writer_look(text.key, text.title)
+        look = writer_look(text.key, text.title)
+        return unused_namespaces_out(
+            writer.document(tree, text.title, text.language, "writer", look)
         ), ".fodt"
     if family == "onepage-chromium":
         return chromium_page(tree, text.key, text.title, text.language), ".html"
