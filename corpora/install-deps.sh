@@ -23,6 +23,9 @@ apt-get install -y --no-install-recommends \
     debian-reference-en debian-reference-de debian-reference-es debian-reference-fr \
     debian-reference-it debian-reference-ja debian-reference-pt debian-reference-zh-cn \
     debian-reference-zh-tw
+# The one-page documents (corpora/real/onepage.py): Chromium's print header carries the date,
+# set per document by faketime so that a build prints the same header again.
+apt-get install -y --no-install-recommends faketime
 # The real corpus's LaTeX families (corpora/real/latex.py): TeX Live's documentation (the sources)
 # and what it needs to print (fonts, languages, plain-generic's macros).
 apt-get install -y --no-install-recommends \

@@ -28,6 +28,21 @@ RULES = {
     # a package's name in lower case heads the page
     "margin-geometry-one-page-lower-case-running-head": {"header_in_small_type", "footer_in_small_type"},
     "margin-geometry-notes-in-small-type": {"small_type_block_at_the_foot", "note_goes_on_in_small_type"},
+    # a line of rights at the foot of one page: a sentence, in small type
+    "margin-geometry-one-page-rights-line-at-the-foot": {
+        "header_in_small_type",
+        "footer_sentence_in_small_type",
+    },
+    # a header and a footer in the body's own type, half a margin away from the text
+    "margin-geometry-one-page-header-and-footer-in-body-type": {
+        "header_far_from_the_body",
+        "footer_far_from_the_body",
+    },
+    # on one page the margin holds a block of rows: a letterhead's two lines, a footer of two
+    "margin-geometry-one-page-letterhead-and-two-line-footer": {
+        "header_in_small_type",
+        "footer_far_from_the_body",
+    },
 }
 
 
@@ -63,6 +78,18 @@ def test_a_line_at_the_bodys_top_is_not_outside_it() -> None:
     boxes: list[LineBox | None] = [_line(1, 70.0), *(_line(1, 100.0 + 14 * k) for k in range(30))]
     boxes += [_line(2, 70.0 + 14 * k) for k in range(30)]
     assert not margins(boxes)[1].outside
+
+
+def test_a_block_of_rows_is_in_the_margin_of_one_page_only() -> None:
+    """Two rows close together at the top, far from the body: on one page both are in the margin;
+    on a page of a longer document only a row set apart on its own is."""
+    head = [_line(1, 30.0, 9.0, right=150.0), _line(1, 41.0, 9.0, right=150.0)]
+    body = [_line(1, 100.0 + 14 * k) for k in range(30)]
+    found = margins([*head, *body])
+    assert [n in found for n in (1, 2, 3)] == [True, True, False]
+    assert found[1].apart == found[2].apart >= 2.0
+    longer = margins([*head, *body, *(_line(2, 100.0 + 14 * k) for k in range(30))])
+    assert 1 not in longer and 2 not in longer
 
 
 def test_no_boxes_no_margins() -> None:

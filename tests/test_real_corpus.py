@@ -21,7 +21,7 @@ import pytest
 from bench import real_report
 from bench.real_report import kinds, section
 from bench.report import Runner
-from corpora.real import blocks, build, check, latex, render, writer
+from corpora.real import blocks, build, check, latex, onepage, render, writer
 from tests.conftest import ROOT
 
 REAL = ROOT / "corpora" / "real"
@@ -31,17 +31,22 @@ FIXTURES = Path(__file__).resolve().parent / "fixtures" / "real"
 REQUIRED = ("id", "family", "source", "renderer", "language", "licence", "split", "sha256", "truth_check")
 
 
-@pytest.mark.parametrize("module", [blocks, check, render, real_report], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [blocks, check, render, real_report, onepage], ids=lambda m: m.__name__)
 def test_doctests(module: object) -> None:
     """The modules' examples (pytest collects doctests under srtext/ and tests/ only)."""
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.attempted > 0 and result.failed == 0
 
 
-def manifest() -> list[dict[str, str]]:
-    lines = (REAL / "manifest.tsv").read_text(encoding="utf-8").splitlines()
+def manifest(name: str = "manifest.tsv") -> list[dict[str, str]]:
+    lines = (REAL / name).read_text(encoding="utf-8").splitlines()
     head = lines[0].split("\t")
     return [dict(zip(head, x.split("\t"), strict=True)) for x in lines[1:]]
+
+
+def every_row() -> list[dict[str, str]]:
+    """The real corpus's rows and the one-page documents' (corpora/real/onepage.py: their own manifest)."""
+    return manifest() + manifest("onepage-manifest.tsv")
 
 
 def page_of(path: Path) -> str:
@@ -94,9 +99,9 @@ def test_truth_check(truth: list[str], text: str, share: float, bad: list[int]) 
 
 def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_for_validation() -> None:
     halves = build.splits()
-    assert set(halves) == set(build.FAMILIES) | set(latex.FAMILIES)
+    assert set(halves) == set(build.FAMILIES) | set(latex.FAMILIES) | set(onepage.FAMILIES)
     assert len(halves) >= len(build.SOURCES) * 4 + len(latex.FAMILIES)
-    assert {f for f in halves if "-writer" in f} == {
+    assert {f for f in halves if "-writer" in f and f not in onepage.FAMILIES} == {
         f"{s}-{w}" for s in ("python-docs", "pypi-md", "debian-reference") for w in writer.WRITERS
     }
     assert set(halves.values()) == {"tuning", "validation"}
@@ -105,7 +110,7 @@ def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_f
             "validation"
             if family.endswith("-chromium")
             or family.startswith("debian-reference")
-            or family == "latex-journal-samples"
+            or family in ("latex-journal-samples", "onepage-weasy-memo")
             else "tuning"
         )
         assert half == want, family
@@ -150,7 +155,7 @@ def test_sample_document_agrees_with_its_truth_its_check_and_the_manifest(path: 
     text = stem.with_suffix(".pdftotext.txt").read_text(encoding="utf-8")
     share, missing = check.check(truth, text)
     assert (round(share, 4), missing) == (meta["truth_check"], meta["truth_missing"])
-    row = next(r for r in manifest() if r["id"] == meta["name"])
+    row = next(r for r in every_row() if r["id"] == meta["name"])
     assert hashlib.sha256(stem.with_suffix(".pdf").read_bytes()).hexdigest() == row["sha256"]
     assert row["split"] == {"tune": "tuning", "validate": "validation"}[meta["split"]]
 

@@ -69,8 +69,10 @@ class Look:
     indent: str  # a body paragraph's first line
     after: str  # space after a body paragraph
     header: bool  # the title at the top of each page
-    footer: str  # the page number's text, {n} the number
+    footer: str  # the page number's text, {n} the number ({N}: the page count)
     footer_align: str
+    header_text: str = ""  # the header's text in place of the title (corpora/real/onepage.py)
+    header_align: str = "center"
 
 
 LOOKS = {
@@ -329,18 +331,19 @@ class _Doc:
         size = self.look.size
         master = st.MasterPage(name="Standard", pagelayoutname=layout)
         if look.header:
-            s = self._style("Header", "Header", size - 2, italic=True, align="center")
+            s = self._style("Header", "Header", size - 2, italic=True, align=look.header_align)
             header = st.Header()
-            header.addElement(tx.P(stylename=s, text=title[:70]))
+            header.addElement(tx.P(stylename=s, text=look.header_text or title[:70]))
             master.addElement(header)
         s = self._style("Footer", "Footer", size - 2, align=look.footer_align)
         p = tx.P(stylename=s)
-        before, _, after = look.footer.partition("{n}")
-        if before:
-            p.addText(before)
-        p.addElement(tx.PageNumber(selectpage="current", numformat="1", text="1"))
-        if after:
-            p.addText(after)
+        for part in re.split(r"(\{[nN]\})", look.footer):
+            if part == "{n}":
+                p.addElement(tx.PageNumber(selectpage="current", numformat="1", text="1"))
+            elif part == "{N}":
+                p.addElement(tx.PageCount(numformat="1", text="1"))
+            elif part:
+                p.addText(part)
         footer = st.Footer()
         footer.addElement(p)
         master.addElement(footer)
@@ -526,7 +529,7 @@ def _tables(out: Any) -> Iterator[Any]:
             yield c
 
 
-def document(tree: Block, title: str, language: str, renderer: str) -> str:
+def document(tree: Block, title: str, language: str, renderer: str, look: Look | None = None) -> str:
     """The flat OpenDocument text (``.fodt``) a Writer renderer prints: ``tree``'s blocks, styled.
 
     >>> from corpora.real.blocks import parse
@@ -540,7 +543,7 @@ def document(tree: Block, title: str, language: str, renderer: str) -> str:
     from odf.element import Element
     from odf.namespaces import nsdict
 
-    doc = _Doc(LOOKS[renderer], title, language)
+    doc = _Doc(look or LOOKS[renderer], title, language)
     for c in tree.children:
         _write(doc, c, _Where(), doc.odt.text)
     # odfpy declares the namespaces every element made so far in the process used (a class-wide

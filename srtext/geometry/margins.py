@@ -49,6 +49,7 @@ class Margin(NamedTuple):
         outside: it stands above (in the top margin) or below (in the bottom one) every
             line of every page that is not in a margin.
         alone: the document has one page (nothing can repeat).
+        apart: the space between its row and the body's nearest one, in body font heights.
     """
 
     top: bool
@@ -56,6 +57,7 @@ class Margin(NamedTuple):
     font_ratio: float
     outside: bool
     alone: bool
+    apart: float = 0.0
 
 
 def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
@@ -89,40 +91,65 @@ def margins(geometry: Sequence[LineBox | None]) -> dict[int, Margin]:
     pages: dict[int, list[tuple[int, LineBox]]] = {}
     for n, b in boxes:
         pages.setdefault(b.page, []).append((n, b))
-    found: list[tuple[bool, Row]] = []  # the margin rows: in the top margin?, the row
+    found: list[tuple[bool, Row, float]] = []  # the margin rows: in the top margin?, the row, its gap
     body_top, body_bottom = math.inf, -math.inf
+    block = BLOCK if len(pages) == 1 else 1  # one page: a letterhead's or a footer's lines, a block
     for placed in pages.values():
         rows = _rows(placed)
         if len(rows) < 2:
             continue
         height = placed[0][1].page_height
-        if _bottom(rows[0]) < ZONE * height and _top(rows[1]) - _bottom(rows[0]) >= APART * font:
-            found.append((True, rows.pop(0)))
-        if (
-            len(rows) > 1
-            and _top(rows[-1]) > (1 - ZONE) * height
-            and _top(rows[-1]) - _bottom(rows[-2]) >= APART * font
-        ):
-            found.append((False, rows.pop()))
+        short = SHORT * (max(b.right for _, b in placed) - min(b.left for _, b in placed))
+        n, gap = _edge_block(rows, font, block, short)
+        if _bottom(rows[n - 1]) < ZONE * height and gap >= (APART if n == 1 else FAR) * font:
+            found += [(True, rows.pop(0), gap / font) for _ in range(n)]
+        if len(rows) > 1:
+            n, gap = _edge_block(rows[::-1], font, block, short)
+            if _top(rows[-n]) > (1 - ZONE) * height and gap >= (APART if n == 1 else FAR) * font:
+                found += [(False, rows.pop(), gap / font) for _ in range(n)]
         body_top, body_bottom = min(body_top, _top(rows[0])), max(body_bottom, _bottom(rows[-1]))
     # Pages with a margin row at each height (rounded to a point) in each type size (a 20th
     # of the body's): a row is counted with those within SAME points and one size step.
     where: Counter[tuple[bool, int, int]] = Counter(
-        (top, round(_top(row)), round(_size(row) / font * 20)) for top, row in found
+        (top, round(_top(row)), round(_size(row) / font * 20)) for top, row, _gap in found
     )
     need = max(2, math.ceil(0.4 * len(pages)))
     out: dict[int, Margin] = {}
-    for top, row in found:
+    for top, row, gap in found:
         y, size = round(_top(row)), round(_size(row) / font * 20)
         span = range(-round(SAME), round(SAME) + 1)
         count = sum(where[top, y + dy, size + ds] for dy in span for ds in (-1, 0, 1))
         for n, b in row:
             outside = b.bottom < body_top if top else b.top > body_bottom
-            out[n] = Margin(top, count >= need, b.font_height / font, outside, len(pages) == 1)
+            out[n] = Margin(top, count >= need, b.font_height / font, outside, len(pages) == 1, gap)
     return out
 
 
 Row = list[tuple[int, "LineBox"]]
+#: On a page alone, the margin may hold a block of this many rows at most (a letterhead's lines) ...
+BLOCK = 3
+#: ... set apart from the body by this many body font heights at least, each line of it shorter than
+#: this share of the page's text width (a paragraph's lines over a figure fill it).
+FAR = 2.0
+SHORT = 0.7
+
+
+def _edge_block(rows: Sequence[Row], font: float, most: int, short: float) -> tuple[int, float]:
+    """The rows at the page's edge (``rows`` from it inward) closer together than :data:`APART`, at most
+    ``most`` and one row fewer than the page's, all of short lines (narrower than ``short`` points)
+    when more than one: (how many, the gap between them and the next row).
+    """
+    n = 1
+    while n < min(most, len(rows) - 1) and _gap_between(rows[n - 1], rows[n]) < APART * font:
+        n += 1
+    if n > 1 and any(b.right - b.left >= short for row in rows[:n] for _, b in row):
+        n = 1
+    return n, _gap_between(rows[n - 1], rows[n])
+
+
+def _gap_between(a: Row, b: Row) -> float:
+    """The space between two rows, whichever is above."""
+    return max(_top(b) - _bottom(a), _top(a) - _bottom(b))
 
 
 def _rows(placed: Sequence[tuple[int, LineBox]]) -> list[Row]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from srtext.lang import (
+    MONTHS,
     PAGE_OF_AFTER_WORD,
     PAGE_OF_WORDS,
     PAGE_PATTERNS,
@@ -96,6 +97,73 @@ def may_hold_stamp(text: str) -> bool:
     (True, False)
     """
     return any(word in text for word in STAMP_WORDS)
+
+
+#: English month names and their short forms (other languages' are :data:`srtext.lang.MONTHS`).
+_MONTHS_EN = (
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+).split()
+_MONTH = alternation((*_MONTHS_EN, *sorted(MONTHS)))
+# A date alone, as a page's header or footer prints it: "2024-03-14", "3/14/24, 10:30 AM",
+# "14 March 2024", "March 14, 2024", "March 2024", after "Updated", "Last revised:", "Date:".
+_DATE_LINE = lazy(
+    rf"""\A\s*
+    (?:(?:last\s+)?(?:updated|revised|modified|printed|generated|created|published|date|as\s+of)\s*:?\s*(?:on\s+)?)?
+    (?:\d{{4}}-\d{{1,2}}-\d{{1,2}}
+      | \d{{1,2}}/\d{{1,2}}/(?:\d{{4}}|\d{{2}}) | \d{{1,2}}\.\d{{1,2}}\.\d{{4}}
+      | \d{{1,2}}\.?\s+{_MONTH}\.?,?\s+\d{{4}}
+      | {_MONTH}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}
+      | {_MONTH}\.?\s+\d{{4}}
+    )
+    (?:,?\s+\d{{1,2}}:\d{{2}}(?::\d{{2}})?\s*(?:[ap]\.?m\.?)?)?
+    \s*\Z""",
+    IGNORECASE | VERBOSE,
+)
+# A web address alone (a printed page's URL), a page number may follow it on the line.
+_ADDRESS_LINE = lazy(r"(?i)\A\s*(?:https?://|www\.)\S+(?:\s+\d{1,4}(?:\s*/\s*\d{1,4})?)?\s*\Z")
+# A stamp's words alone: "DRAFT", "Confidential", "Internal use only", "DRAFT - not for distribution".
+_STAMP_PHRASE = (
+    r"(?:strictly\s+|company\s+)?confidential|draft|internal(?:\s+use)?(?:\s+only)?|preliminary|proprietary"
+    r"|for\s+(?:internal\s+)?review|(?:do\s+)?not\s+(?:for\s+)?(?:distribution|distribute)|for\s+comment"
+)
+_STAMP_LINE = lazy(rf"(?i)\A\s*(?:{_STAMP_PHRASE})(?:\s*[-–—,:;·|/]\s*(?:{_STAMP_PHRASE}))*\s*\Z")
+
+
+def is_date_line(text: str) -> bool:
+    """Is the line a date alone (and a time), as a page's header or footer prints it?
+
+    >>> [is_date_line(t) for t in ["2024-03-14", "3/14/24, 10:30 AM", "14 March 2024",
+    ...     "October 12, 2024", "Last revised: 2024-07-01", "Updated 2 September 2023", "März 2024"]]
+    [True, True, True, True, True, True, True]
+    >>> [is_date_line(t) for t in ["In March 2024 we", "2024", "1.2.3", "May the force", "3/4"]]
+    [False, False, False, False, False]
+    """
+    first = text.lstrip()[:1]
+    if not first or not (first.isdigit() or first.isalpha()):
+        return False
+    return _DATE_LINE.match(text) is not None
+
+
+def is_web_address(text: str) -> bool:
+    """Is the line a web address alone (a page number may follow it)?
+
+    >>> [is_web_address(t) for t in ["https://example.org/a/b.html", "www.example.org 1/1", "see https://x.org"]]
+    [True, True, False]
+    """
+    first = text.lstrip()[:1]
+    return first in ("h", "H", "w", "W") and _ADDRESS_LINE.match(text) is not None
+
+
+def is_stamp_line(text: str) -> bool:
+    """Is the line a stamp's words alone ("DRAFT", "Confidential", "Internal use only")?
+
+    >>> [is_stamp_line(t) for t in ["DRAFT", "CONFIDENTIAL", "Draft - not for distribution"]]
+    [True, True, True]
+    >>> [is_stamp_line(t) for t in ["Draft mode", "Confidential computing", "Preliminary results"]]
+    [False, False, False]
+    """
+    return len(text) <= 60 and _STAMP_LINE.match(text) is not None
 
 
 def mask(text: str) -> str:

@@ -44,8 +44,11 @@ from srtext.pipeline.furniture import (
     PAGE_NUMBER,
     STAMP,
     ZONE,
+    is_date_line,
     is_page_number,
     is_stamp,
+    is_stamp_line,
+    is_web_address,
     mask,
     may_hold_stamp,
     zones,
@@ -294,6 +297,55 @@ def margin_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
     )
 
 
+def footer_sentence_in_small_type(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A sentence in smaller type than the body, alone in the bottom margin of one page, is its footer.
+
+    An office's or a publisher's page prints a line of rights or of
+    confidentiality at its foot ("All rights reserved. Do not copy it."), a
+    sentence that :func:`margin_in_small_type` leaves to the text.  Alone in the
+    margin of a document of one page, set apart from the body and in smaller
+    type, it is no paragraph's last line: those stand a line's space under the
+    one before.  Not a note (it opens with its mark), a caption, nor a line
+    that starts in lower case (a sentence going on).
+    """
+    text = page[i].text
+    return (
+        margin.alone
+        and not margin.top
+        and margin.outside
+        and margin.font_ratio <= SMALLER_MARGIN
+        and _SENTENCE_END.search(text) is not None
+        and not starts_lowercase(text)
+        and not starts_like_note(text)
+        and not is_caption_start(text)
+    )
+
+
+def margin_far_from_the_body(page: Sequence[Line], i: int, margin: Margin) -> bool:
+    """A line alone in the margin of one page, far from the body, not in larger type, is its header or footer.
+
+    A header or footer may be set in the body's own type ("Summary of the
+    meeting" over a page, a line of rights under it), where
+    :func:`margin_in_small_type` cannot tell it.  It stands in the page's
+    margin, half the margin away from the text: :data:`FAR` body font heights
+    or more, where the body's lines, its paragraphs and the space under a
+    heading in the body's type are a line or so apart.  Not in larger type (a
+    title over the page stands apart too), nor a caption, nor at the foot a
+    note's start.
+    """
+    text = page[i].text
+    return (
+        margin.alone
+        and margin.outside
+        and margin.apart >= FAR
+        and margin.font_ratio <= LARGER_MARGIN
+        and not is_caption_start(text)
+        and (margin.top or not starts_like_note(text))
+    )
+
+
+#: A line this many body font heights from the body, in the margin of one page, is set far apart.
+FAR = 2.0
 #: A margin line in type this much larger than the body's is a heading's, not furniture.
 LARGER_MARGIN = 1.1
 #: A margin line in type this much smaller than the body's at most is furniture on its own.
@@ -349,6 +401,24 @@ MARGIN_RULES: dict[str, tuple[MarginTest, bool | None, str, str]] = {
         FOOTER,
         "alone in the page's bottom margin, in smaller type than the body",
     ),
+    "footer_sentence_in_small_type": (
+        footer_sentence_in_small_type,
+        False,
+        FOOTER,
+        "a sentence alone in the bottom margin of a one-page document, in smaller type than the body",
+    ),
+    "header_far_from_the_body": (
+        margin_far_from_the_body,
+        True,
+        HEADER,
+        "alone in the top margin of a one-page document, far above the body, not in larger type",
+    ),
+    "footer_far_from_the_body": (
+        margin_far_from_the_body,
+        False,
+        FOOTER,
+        "alone in the bottom margin of a one-page document, far below the body, not in larger type",
+    ),
 }
 
 
@@ -368,11 +438,25 @@ FURNITURE_RULES: dict[str, tuple[str, str]] = {
     ),
     "page_number_at_foot": (PAGE_NUMBER, "a page number alone in the page's bottom lines"),
     "running_footer": (FOOTER, "the same line (digits masked) at the bottom of many pages"),
+    "one_page_header": (
+        HEADER,
+        "a date or a stamp alone over the text of a one-page document",
+    ),
+    "title_over_its_heading": (
+        HEADER,
+        "alone at the top of a one-page document, repeated by the heading under it",
+    ),
+    "one_page_footer": (
+        FOOTER,
+        "a date, a web address or a stamp alone under the text of a one-page document",
+    ),
     **{name: (mark, reason) for name, (_test, _top, mark, reason) in MARGIN_RULES.items()},
 }
 
 
-def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = False) -> dict[int, str]:
+def page_furniture(
+    page: Sequence[Line], repeats: Repeats, *, first: bool = False, alone: bool = False
+) -> dict[int, str]:
     """Furniture of one page: index in the page to the rule that found it (:data:`FURNITURE_RULES`).
 
     A line that stands alone (empty lines around it) next to the page number in
@@ -436,7 +520,114 @@ def page_furniture(page: Sequence[Line], repeats: Repeats, *, first: bool = Fals
             _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need
         ) and not (repeats.in_the_text(masked) or repeats.releases(text)):
             found[i] = "running_footer"
+    if alone:  # a printed document of one page: nothing repeats, the edges' words tell
+        found.update(one_page_edges(page, found))
     return _text_repeated(page, found, first) if found else found
+
+
+def dated_or_addressed(text: str) -> bool:
+    """A date, a web address or a stamp's words alone: what a printed page's header or footer says.
+
+    >>> [dated_or_addressed(t) for t in ["3/14/24, 10:30 AM", "https://example.org/x", "DRAFT", "Rivers"]]
+    [True, True, True, False]
+    """
+    return is_date_line(text) or is_web_address(text) or is_stamp_line(text)
+
+
+def one_page_header(page: Sequence[Line], i: int) -> bool:
+    """A date or a stamp alone over the text of a document of one page is its header.
+
+    A page printed from a browser carries the date over its text, an office's
+    page a date or "DRAFT"; on one page nothing repeats to show it, but a date
+    alone ("3/14/24, 10:30 AM", "Last revised: 2024-07-01") or a stamp's words
+    alone ("CONFIDENTIAL") is no paragraph's text and no title.  Not a web
+    address: a browser prints it at the foot, and a README may open with one
+    (a picture's address written out where the picture did not load).
+    """
+    text = page[i].text
+    return is_date_line(text) or is_stamp_line(text)
+
+
+def title_over_its_heading(page: Sequence[Line], i: int) -> bool:
+    """A line alone at the top of one page that the heading under it repeats is the page's printed title.
+
+    A browser prints the page's title over it and a report its title in the
+    header, and the document then opens with the same words as its heading:
+    the first of the two is the header (shortened with an ellipsis when long).
+    The heading is the next line, or the next two (a title that wraps).
+    """
+    own = _words_of(page[i].text)
+    if len(own) < 3:
+        return False
+    # The heading under it, past a date or a stamp printed beside the title (a second header box).
+    below = [x.text for x in page[i + 1 : i + 8] if x.text.strip() and not dated_or_addressed(x.text)][:2]
+    if not below:
+        return False
+    cut = own.endswith(("…", "...")) and len(own) > 12
+    for k in (1, 2):
+        under = " ".join(_words_of(t) for t in below[:k])
+        if own == under or (cut and under.startswith(own.rstrip(".…").rstrip())):
+            return True
+    return False
+
+
+def one_page_footer(page: Sequence[Line], i: int) -> bool:
+    """A date, a web address or a stamp alone under the text of a document of one page is its footer.
+
+    A browser prints the page's address at its foot, an office's page a date
+    or a stamp; as at the top (:func:`one_page_header`), such a line alone is
+    no paragraph's text.
+    """
+    return dated_or_addressed(page[i].text)
+
+
+def _words_of(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+#: The rules of a document of one page (:func:`one_page_edges`): name -> (the test, at the top?).
+ONE_PAGE_RULES: dict[str, tuple[Callable[[Sequence[Line], int], bool], bool]] = {
+    "one_page_header": (one_page_header, True),
+    "title_over_its_heading": (title_over_its_heading, True),
+    "one_page_footer": (one_page_footer, False),
+}
+
+
+def one_page_edges(page: Sequence[Line], found: Container[int]) -> dict[int, str]:
+    """Furniture of a one-page document by its words: index in the page to the rule (:data:`ONE_PAGE_RULES`).
+
+    Asked of the top and the bottom :data:`ZONE` lines from the page's edge
+    inward, until one is not furniture; those found stand apart from the text
+    (an empty line, the page's edge or furniture on either side: two boxes of
+    a header, its title and its date, may be two lines of one block): lines
+    between the text and the edge only.  A page of fewer than four lines is
+    left alone.
+    """
+    out: dict[int, str] = {}
+    content = [i for i, line in enumerate(page) if line.text.strip()]
+    if len(content) < 4:
+        return out
+    for at_top, order in ((True, content[:ZONE]), (False, content[::-1][:ZONE])):
+        run: dict[int, str] = {}
+        for i in order:
+            if i in found:
+                continue
+            name = next(
+                (n for n, (test, top) in ONE_PAGE_RULES.items() if top is at_top and test(page, i)), None
+            )
+            if name is None:
+                break
+            run[i] = name
+        for i, name in run.items():
+            if not (_apart(page, i - 1, found, run) and _apart(page, i + 1, found, run)):
+                break
+            out[i] = name
+    return out
+
+
+def _apart(page: Sequence[Line], j: int, found: Container[int], run: Container[int]) -> bool:
+    """Is line ``j`` beyond the page's edge, empty, or furniture (``found``, or the ``run`` found with it)?"""
+    return j < 0 or j >= len(page) or not page[j].text.strip() or j in found or j in run
 
 
 def _text_repeated(page: Sequence[Line], found: dict[int, str], first: bool) -> dict[int, str]:
@@ -705,7 +896,9 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     return out
 
 
-def _page_marks(page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None) -> list[Line]:
+def _page_marks(
+    page: list[Line], repeats: Repeats, first: bool, placed: Placed | None = None, alone: bool = False
+) -> list[Line]:
     """The page's lines, each marked with its kind and the rule that found it (``Line.rule``).
 
     A page break's own line (:data:`srtext.pipeline.lines.PAGE_BREAK`, the last of its page)
@@ -720,7 +913,9 @@ def _page_marks(page: list[Line], repeats: Repeats, first: bool, placed: Placed 
     page = by_rank(page)
     page = deinterleave(split_run_in_headings(split_glued_footnotes(page)))
     page = unmerge(page, box=placed.box if placed is not None else None)
-    furniture = page_furniture(page, repeats, first=first)
+    # A document of one page, printed: the whole input read, one page in it, ended by a page break
+    # (a text without form feeds is one "page" too, but nobody printed it with a header).
+    furniture = page_furniture(page, repeats, first=first, alone=alone and first and bool(breaks))
     notes = find_footnotes(page, {i: FURNITURE_RULES[name][0] for i, name in furniture.items()})
     if placed is not None:
         margins = {i: m for i, line in enumerate(page) if (m := placed.margins.get(line.number)) is not None}
@@ -768,12 +963,13 @@ def mark_pages(
     chars = window * CHARS_PER_WINDOW_LINE if window is not None else 0
     page: list[Line] = []
     first_page = True
+    done = False  # the whole input read
 
     def release() -> list[Line]:
         nonlocal first_page, held_lines, held_chars
         out: list[Line] = []
         for p in held:
-            out += _page_marks(p, repeats, first_page, placed)
+            out += _page_marks(p, repeats, first_page, placed, alone=done and repeats.pages == 1)
             first_page = False
         held.clear()
         held_lines = held_chars = 0
@@ -797,4 +993,5 @@ def mark_pages(
     if page:
         repeats.add(page)
         held.append(page)
+    done = True
     yield from release()
