@@ -124,6 +124,7 @@ from srtext.pipeline.rules.short_lines import (
     split_printed_line,
     tail_of_a_sentence,
     title_between_sentences,
+    under_a_nearly_full_line,
     word_in_a_loose_line,
 )
 
@@ -225,6 +226,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     indented_after_full_line,
     body_type_under_heading,
     weighed_on_the_page,
+    under_a_nearly_full_line,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -337,6 +339,9 @@ GUARDS: dict[Rule, Guard] = {
     short_after_heading: when(IN_HEADING),
     title_between_sentences: when(IN_BODY | UNFINISHED | NEXT, bar=LOWER),
     short_after_body_line: when(OPEN, bar=PREV_SHORT),
+    under_a_nearly_full_line: when(
+        IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=LOWER | BLANK | PAGE_BREAK | AFTER_DEBRIS
+    ),
     short_after_short_line: when(OPEN),
     # full and long lines
     numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)

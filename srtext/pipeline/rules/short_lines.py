@@ -545,7 +545,12 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     or another such word: a letter before a formula's debris is a formula's.
     Capitalised after a paragraph or a heading that ended, over a word of
     prose alone in lower case ("In" / "the" / "sample"), it is the first word
-    of the next paragraph's loose line: that paragraph starts with it.
+    of the next paragraph's loose line: that paragraph starts with it.  So it
+    is over a full line of prose in lower case with no blank line between
+    ("By" / "default the list is taken from ..."), after a heading, a finished
+    line or a blank line: pdftotext set a paragraph's first word apart (two
+    letters or more, a capital then lower case: not a formula's "A" or "E",
+    nor a command's "OR").
     """
     s, nxt = c.state, c.nxt
     if not (c.short and c.cls is LineClass.UNFINISHED) or nxt is None:
@@ -556,6 +561,8 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     if s is None or s.kind != BODY:
         if not c.lower and (s is None or s.kind == HEADING) and _loose_word_below(nxt):
             return START, LOOSE_FIRST_WORD
+        if (s is None or s.kind == HEADING) and _first_word_over(c):
+            return START, FIRST_WORD_APART
         return None
     if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
         return None
@@ -577,10 +584,37 @@ def function_word_alone(c: Ctx) -> Verdict | None:
         return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
     if not c.lower and s.last_cls is LineClass.FINISHED and _loose_word_below(nxt):
         return START, LOOSE_FIRST_WORD
+    if (s.last_cls is LineClass.FINISHED or c.cur.blank_before) and _first_word_over(c):
+        return START, FIRST_WORD_APART
     return None
 
 
 LOOSE_FIRST_WORD = "a capitalised function word over a lower-case word alone: a loose line's first word"
+
+FIRST_WORD_APART = "a capitalised function word over a full line in lower case: the paragraph's first word"
+
+
+def _capitalised_function_word(text: str) -> bool:
+    """Is the line a function word alone, of two letters or more, a capital then lower case ("By", "If")?"""
+    word = text.strip()
+    if len(word) < 2 or not (word[0].isupper() and word[1:].islower() and word.isalpha()):
+        return False
+    return is_function_word(word)
+
+
+def _first_word_over(c: Ctx) -> bool:
+    """Is the line a paragraph's first word set apart ("By") over the rest of its first line, in lower case?
+
+    The word has two letters or more, a capital then lower case; the next line,
+    with no blank line between, fills the column and starts with a word of prose.
+    """
+    nxt = c.nxt
+    if nxt is None or not _capitalised_function_word(c.text):
+        return False
+    if nxt.blank_before or nxt.page_break_before or nxt.band is Band.SHORT or not nxt.ev.lower:
+        return False
+    first = nxt.line.text.split(None, 1)[0].rstrip(",;:")
+    return is_prose_word(first) and not nxt.ev.debris
 
 
 def _loose_word_below(nxt: Item) -> bool:
@@ -715,7 +749,8 @@ def figure_label(c: Ctx) -> Verdict | None:
     has a function word ("we find", "is").  Not inside a running sentence, nor
     over a report's number, a release (a version of three parts alone, "5.0.0",
     under a changelog's heading), a note's label ("Footnotes" / "[1]") or a
-    date (a title page's author), nor
+    date (a title page's author), nor over a capitalised function word alone
+    (a paragraph's first word set apart: :func:`function_word_alone`), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
     their items: a heading over a list stands over its bullets).
     """
@@ -739,6 +774,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _three_parts(nxt.line.text)
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
+                and not _capitalised_function_word(nxt.line.text)  # a paragraph's first word
             )
         )
     ):
@@ -1012,6 +1048,38 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     if not c.lower and c.cls is LineClass.UNFINISHED and _CODE_LINE.search(s.lines[-1].text) is not None:
         return START, "a short capitalised line after a line of code: a paragraph starts"
     return JOIN, "short line after a body line: the paragraph's last line"
+
+
+#: A paragraph's line that stops this near the column's width (but short of its band) filled it:
+#: proportional type sets fewer characters on some lines of a column than on others.
+NEARLY_FULL = 0.85
+
+
+def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
+    """A short line under a body line that nearly filled the column and stopped mid-sentence goes on with it.
+
+    A line of proportional type holds fewer characters when its words are
+    wide ("... Simply using OAuthLib to Get" / "Things Done or to learn?"), so
+    a body line may fall just short of the full-width band and count as a
+    paragraph's short last line; the capitalised line under it then looked
+    like a paragraph or a heading of its own.  But a line that fills
+    :data:`NEARLY_FULL` of the width or more and ends with no sentence's end,
+    no colon or semicolon (a lead-in), no address and no line of code, with
+    no blank line or page break under it, wrapped: the short line under it, not
+    numbered and no item of a list, is the rest of its sentence (in lower case
+    :func:`short_after_short_line` joins it already).
+    """
+    s = c.state
+    if not c.short or c.lower or s is None or s.kind != BODY or s.last_cls is not LineClass.UNFINISHED:
+        return None
+    if s.last_band is not Band.SHORT or s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    last = s.lines[-1].text.rstrip()
+    if last.endswith((":", ";")) or display_width(last) < NEARLY_FULL * c.cur.cw:
+        return None
+    if c.cur.ev.numbered or starts_an_item(c.text) or ends_in_address(last) or _is_code(last):
+        return None
+    return JOIN, "short line under an unfinished line that nearly filled the column: its sentence goes on"
 
 
 def is_one_word(text: str) -> bool:
