@@ -712,7 +712,11 @@ def interruption(c: Ctx) -> Verdict | None:
     """A short capitalised line set off inside a running sentence is a footnote or page element.
 
     The line before is full and unfinished, the one after continues it in lower
-    case, and a page break or an empty line sets it off.
+    case, and a page break or an empty line sets it off.  The line before ends
+    on a word of a sentence (letters, perhaps a comma): a line of code ("x =
+    f(y)", "pip install ...[cuda]"), an address or a list of figures runs on
+    with no sentence to interrupt, and the capitalised line under it is the
+    heading over the next paragraph ("Caches" / "client.caches contains ...").
     """
     s, nxt = c.state, c.nxt
     if (
@@ -725,9 +729,23 @@ def interruption(c: Ctx) -> Verdict | None:
         and nxt.ev.lower
         and c.cur.ev.title_like
         and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
+        and _ends_on_a_word(s.lines[-1].text)
     ):
         return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
     return None
+
+
+# A sentence's word at the end of a line, a comma after it at most: "... in the", "see,".
+_ENDS_ON_A_WORD = lazy(r"(?<![\w./:=@#-])\p{L}+,?\s*\Z")
+
+
+def _ends_on_a_word(text: str) -> bool:
+    """Does the line end on a word of a sentence, not on code, an address or a figure?
+
+    >>> [_ends_on_a_word(t) for t in ["and the summary of", "see,", "x = f(y)", "a.org/b", "pip_tools"]]
+    [True, True, False, False, False]
+    """
+    return _ENDS_ON_A_WORD.search(text) is not None and not _is_code(text)
 
 
 def _label_like(text: str) -> bool:
