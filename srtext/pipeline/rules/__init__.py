@@ -242,6 +242,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     gap_before_line,
     indented_after_full_line,
     weighed_on_the_page,
+    under_a_nearly_full_line,
     body_mid_sentence,
     body_after_short_line,
     indented_after_finished_line,

@@ -1074,7 +1074,7 @@ NEARLY_FULL = 0.85
 
 
 def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
-    """A short line under a body line that nearly filled the column and stopped mid-sentence goes on with it.
+    """A line under a body line that nearly filled the column and stopped mid-sentence goes on with it.
 
     A line of proportional type holds fewer characters when its words are
     wide ("... Simply using OAuthLib to Get" / "Things Done or to learn?"), so
@@ -1085,10 +1085,15 @@ def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
     no colon or semicolon (a lead-in), no address and no line of code, with
     no blank line or page break under it, wrapped: the short line under it, not
     numbered and no item of a list, is the rest of its sentence (in lower case
-    :func:`short_after_short_line` joins it already).
+    :func:`short_after_short_line` joins it already).  So is a full line
+    under it when the paragraph has two lines or more ("... our thanks go to
+    Dr Marija" / "Ban and Ivo Marinov of Split, who have ..."): a paragraph of
+    one line nearly as wide as the column is a title.
     """
     s = c.state
-    if not c.short or c.lower or s is None or s.kind != BODY or s.last_cls is not LineClass.UNFINISHED:
+    if c.lower or s is None or s.kind != BODY or s.last_cls is not LineClass.UNFINISHED:
+        return None
+    if not c.short and len(s.lines) < 2:
         return None
     if s.last_band is not Band.SHORT or s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
@@ -1097,7 +1102,7 @@ def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
         return None
     if c.cur.ev.numbered or starts_an_item(c.text) or ends_in_address(last) or _is_code(last):
         return None
-    return JOIN, "short line under an unfinished line that nearly filled the column: its sentence goes on"
+    return JOIN, "a line under an unfinished line that nearly filled the column: its sentence goes on"
 
 
 def is_one_word(text: str) -> bool:
