@@ -123,6 +123,7 @@ from srtext.pipeline.rules.short_lines import (
     short_outside_paragraph,
     split_printed_line,
     tail_of_a_sentence,
+    term_over_its_text,
     title_between_sentences,
     under_a_nearly_full_line,
     word_in_a_loose_line,
@@ -215,6 +216,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     numbered_exercise,
     author_with_orcid,
     bracket_closed_below,
+    term_over_its_text,
     function_word_alone,
     debris,
     interruption,
@@ -326,6 +328,7 @@ GUARDS: dict[Rule, Guard] = {
     bracket_closed_below: when(  # running on
         PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK, some=IN_BODY | IN_REFERENCES
     ),
+    term_over_its_text: when(NEXT, some=BLANK | PAGE_BREAK),
     function_word_alone: when(UNFINISHED | NEXT),
     interruption: when(PREV_UNFINISHED | NEXT, bar=PREV_SHORT | LOWER, some=IN_BODY | IN_REFERENCES),
     figure_label: (  # not running on

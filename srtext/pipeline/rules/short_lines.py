@@ -696,6 +696,35 @@ def bracket_closed_below(c: Ctx) -> Verdict | None:
     return JOIN, "a short line closing the bracket that the running line above opened: its last words"
 
 
+# A run of three letters or more: a word a term or a label may hold ("init", "Python", "hash").
+_LETTERS3 = lazy(r"\p{L}{3,}")
+
+
+def term_over_its_text(c: Ctx) -> Verdict | None:
+    """A short line set apart above, right over a paragraph of prose, is a term or a label: a line of its own.
+
+    A definition list's term, a field's name or a function's signature
+    ("init(strip=None):", "Python <= 3.9", "__hash__()") has more signs and
+    figures than letters, and looks like a formula's or a table's debris; but
+    it stands after a blank line (or a page break), and its definition runs
+    under it with no blank line between: a full line of prose, a capital
+    first, eight words or more, no code.  Debris set apart over a paragraph
+    is a display formula's last line, with no word of prose in it (a "g",
+    "k=0", "(a + b + c) ."): a term holds one of three letters or more.
+    """
+    nxt = c.nxt
+    if not (c.short and c.cur.ev.debris and nxt is not None):
+        return None
+    if not (c.cur.blank_before or c.cur.page_break_before) or nxt.blank_before or nxt.page_break_before:
+        return None
+    text = nxt.line.text.strip()
+    if nxt.band is Band.SHORT or not text[:1].isupper() or nxt.ev.debris or len(text.split()) < 8:
+        return None
+    if _is_code(text) or not any(is_prose_word(m.group()) for m in _LETTERS3.finditer(c.text)):
+        return None
+    return START, "a term or a label set apart over a paragraph of prose: a line of its own"
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
