@@ -787,6 +787,18 @@ def _label_like(text: str) -> bool:
     )
 
 
+def _heading_over_code(c: Ctx) -> bool:
+    """Is the line set apart by a blank line under a finished sentence, a line of code under it?"""
+    s, nxt = c.state, c.nxt
+    return (
+        c.cur.blank_before
+        and s is not None
+        and s.last_cls is LineClass.FINISHED
+        and nxt is not None
+        and _is_code(nxt.line.text)
+    )
+
+
 def figure_label(c: Ctx) -> Verdict | None:
     """A short unnumbered line with debris or a caption right after it is a figure's label.
 
@@ -799,7 +811,10 @@ def figure_label(c: Ctx) -> Verdict | None:
     date (a title page's author), nor over a capitalised function word alone
     (a paragraph's first word set apart: :func:`function_word_alone`), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
-    their items: a heading over a list stands over its bullets).
+    their items: a heading over a list stands over its bullets), nor set apart
+    by a blank line under a finished sentence over a line of code (a README's
+    heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
+    labels come among its debris).
     """
     s, nxt = c.state, c.nxt
     if (
@@ -822,6 +837,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
                 and not _capitalised_function_word(nxt.line.text)  # a paragraph's first word
+                and not _heading_over_code(c)
             )
         )
     ):
