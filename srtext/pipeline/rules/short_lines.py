@@ -1217,6 +1217,10 @@ def _in_a_loose_run(c: Ctx, s: Open) -> bool:
     return is_one_word(s.lines[-2].text) or (nxt is not None and is_one_word(nxt.line.text))
 
 
+#: The words of a line that ends on a function word for it to be a sentence's line, not a title's.
+SENTENCE_WORDS = 5
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
@@ -1231,7 +1235,11 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     one): a word alone under a paragraph's wider line is its last word ("•
     Get Help: ... on Stack" / "Overflow"), or a link's or a command's tail
     ("optax.git"), and a capitalised line after it is a heading
-    ("Contributors") or a paragraph.
+    ("Contributors") or a paragraph.  A line of :data:`SENTENCE_WORDS` words or
+    more that ends on a function word ("If you must use it, we suggest the"),
+    not numbered (a numbered title of two lines: "2. How the river moves its
+    bed and" / "why ..."), is a sentence's first line, not a heading: its
+    sentence goes on below (:func:`short_mid_sentence`).
     """
     s = c.state
     if not (c.short and s is not None):
@@ -1248,4 +1256,6 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return JOIN, CJK_SENTENCE_GOES_ON
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
+    if c.cur.ev.dangling and not c.cur.ev.numbered and len(c.text.split()) >= SENTENCE_WORDS:
+        return START, "a line of words ending on a function word after a finished line: a sentence starts"
     return c.heading("short unfinished line after a finished paragraph: heading")
