@@ -787,6 +787,10 @@ def _label_like(text: str) -> bool:
     )
 
 
+#: A list's item as a browser prints it, its bullet and a space: "• Python 3.9+".
+_BULLETED = frozenset(f"{b} " for b in "•◦▪‣")
+
+
 def _heading_over_code(c: Ctx) -> bool:
     """Is the line set apart by a blank line under a finished sentence, a line of code under it?"""
     s, nxt = c.state, c.nxt
@@ -811,7 +815,8 @@ def figure_label(c: Ctx) -> Verdict | None:
     date (a title page's author), nor over a capitalised function word alone
     (a paragraph's first word set apart: :func:`function_word_alone`), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
-    their items: a heading over a list stands over its bullets), nor set apart
+    their items: a heading over a list stands over its bullets) or an item of
+    a bulleted list ("Security fixes" / "• Fix CVE-2024-0001."), nor set apart
     by a blank line under a finished sentence over a line of code (a README's
     heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
     labels come among its debris).
@@ -838,6 +843,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not is_date(nxt.line.text)
                 and not _capitalised_function_word(nxt.line.text)  # a paragraph's first word
                 and not _heading_over_code(c)
+                and nxt.line.text.lstrip()[:2] not in _BULLETED  # a heading over a list's first item
             )
         )
     ):
