@@ -128,7 +128,9 @@ from srtext.pipeline.rules.short_lines import (
     short_outside_paragraph,
     split_printed_line,
     tail_of_a_sentence,
+    term_over_its_text,
     title_between_sentences,
+    under_a_nearly_full_line,
     word_in_a_loose_line,
 )
 
@@ -219,6 +221,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     numbered_exercise,
     author_with_orcid,
     bracket_closed_below,
+    term_over_its_text,
     function_word_alone,
     debris,
     interruption,
@@ -230,6 +233,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     indented_after_full_line,
     body_type_under_heading,
     weighed_on_the_page,
+    under_a_nearly_full_line,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -245,6 +249,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     gap_before_line,
     indented_after_full_line,
     weighed_on_the_page,
+    under_a_nearly_full_line,
     body_mid_sentence,
     body_after_short_line,
     indented_after_finished_line,
@@ -331,6 +336,7 @@ GUARDS: dict[Rule, Guard] = {
     bracket_closed_below: when(  # running on
         PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK, some=IN_BODY | IN_REFERENCES
     ),
+    term_over_its_text: when(NEXT, some=BLANK | PAGE_BREAK),
     function_word_alone: when(UNFINISHED | NEXT),
     interruption: when(PREV_UNFINISHED | NEXT, bar=PREV_SHORT | LOWER, some=IN_BODY | IN_REFERENCES),
     figure_label: (  # not running on
@@ -345,6 +351,9 @@ GUARDS: dict[Rule, Guard] = {
     short_after_heading: when(IN_HEADING),
     title_between_sentences: when(IN_BODY | UNFINISHED | NEXT, bar=LOWER),
     short_after_body_line: when(OPEN, bar=PREV_SHORT),
+    under_a_nearly_full_line: when(
+        IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=LOWER | BLANK | PAGE_BREAK | AFTER_DEBRIS
+    ),
     short_after_short_line: when(OPEN),
     # full and long lines
     numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)

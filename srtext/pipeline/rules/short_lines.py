@@ -545,7 +545,12 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     or another such word: a letter before a formula's debris is a formula's.
     Capitalised after a paragraph or a heading that ended, over a word of
     prose alone in lower case ("In" / "the" / "sample"), it is the first word
-    of the next paragraph's loose line: that paragraph starts with it.
+    of the next paragraph's loose line: that paragraph starts with it.  So it
+    is over a full line of prose in lower case with no blank line between
+    ("By" / "default the list is taken from ..."), after a heading, a finished
+    line or a blank line: pdftotext set a paragraph's first word apart (two
+    letters or more, a capital then lower case: not a formula's "A" or "E",
+    nor a command's "OR").
     """
     s, nxt = c.state, c.nxt
     if not (c.short and c.cls is LineClass.UNFINISHED) or nxt is None:
@@ -556,6 +561,8 @@ def function_word_alone(c: Ctx) -> Verdict | None:
     if s is None or s.kind != BODY:
         if not c.lower and (s is None or s.kind == HEADING) and _loose_word_below(nxt):
             return START, LOOSE_FIRST_WORD
+        if (s is None or s.kind == HEADING) and _first_word_over(c):
+            return START, FIRST_WORD_APART
         return None
     if nxt.ev.debris and not (is_one_word(nxt.line.text) and is_function_word(nxt.line.text.strip())):
         return None
@@ -577,10 +584,37 @@ def function_word_alone(c: Ctx) -> Verdict | None:
         return JOIN, "a capitalised function word after a loose line's last word: the next sentence goes on"
     if not c.lower and s.last_cls is LineClass.FINISHED and _loose_word_below(nxt):
         return START, LOOSE_FIRST_WORD
+    if (s.last_cls is LineClass.FINISHED or c.cur.blank_before) and _first_word_over(c):
+        return START, FIRST_WORD_APART
     return None
 
 
 LOOSE_FIRST_WORD = "a capitalised function word over a lower-case word alone: a loose line's first word"
+
+FIRST_WORD_APART = "a capitalised function word over a full line in lower case: the paragraph's first word"
+
+
+def _capitalised_function_word(text: str) -> bool:
+    """Is the line a function word alone, of two letters or more, a capital then lower case ("By", "If")?"""
+    word = text.strip()
+    if len(word) < 2 or not (word[0].isupper() and word[1:].islower() and word.isalpha()):
+        return False
+    return is_function_word(word)
+
+
+def _first_word_over(c: Ctx) -> bool:
+    """Is the line a paragraph's first word set apart ("By") over the rest of its first line, in lower case?
+
+    The word has two letters or more, a capital then lower case; the next line,
+    with no blank line between, fills the column and starts with a word of prose.
+    """
+    nxt = c.nxt
+    if nxt is None or not _capitalised_function_word(c.text):
+        return False
+    if nxt.blank_before or nxt.page_break_before or nxt.band is Band.SHORT or not nxt.ev.lower:
+        return False
+    first = nxt.line.text.split(None, 1)[0].rstrip(",;:")
+    return is_prose_word(first) and not nxt.ev.debris
 
 
 def _loose_word_below(nxt: Item) -> bool:
@@ -662,6 +696,35 @@ def bracket_closed_below(c: Ctx) -> Verdict | None:
     return JOIN, "a short line closing the bracket that the running line above opened: its last words"
 
 
+# A run of three letters or more: a word a term or a label may hold ("init", "Python", "hash").
+_LETTERS3 = lazy(r"\p{L}{3,}")
+
+
+def term_over_its_text(c: Ctx) -> Verdict | None:
+    """A short line set apart above, right over a paragraph of prose, is a term or a label: a line of its own.
+
+    A definition list's term, a field's name or a function's signature
+    ("init(strip=None):", "Python <= 3.9", "__hash__()") has more signs and
+    figures than letters, and looks like a formula's or a table's debris; but
+    it stands after a blank line (or a page break), and its definition runs
+    under it with no blank line between: a full line of prose, a capital
+    first, eight words or more, no code.  Debris set apart over a paragraph
+    is a display formula's last line, with no word of prose in it (a "g",
+    "k=0", "(a + b + c) ."): a term holds one of three letters or more.
+    """
+    nxt = c.nxt
+    if not (c.short and c.cur.ev.debris and nxt is not None):
+        return None
+    if not (c.cur.blank_before or c.cur.page_break_before) or nxt.blank_before or nxt.page_break_before:
+        return None
+    text = nxt.line.text.strip()
+    if nxt.band is Band.SHORT or not text[:1].isupper() or nxt.ev.debris or len(text.split()) < 8:
+        return None
+    if _is_code(text) or not any(is_prose_word(m.group()) for m in _LETTERS3.finditer(c.text)):
+        return None
+    return START, "a term or a label set apart over a paragraph of prose: a line of its own"
+
+
 def debris(c: Ctx) -> Verdict | None:
     """A short line with little prose (formula, table or page debris) is dropped.
 
@@ -681,7 +744,12 @@ def interruption(c: Ctx) -> Verdict | None:
     case, and a page break or an empty line sets it off.  Both are prose
     (:func:`_sentence_goes_on`): a README's heading stands between a code
     block and a line that opens with a program's name or with code
-    ("langgraph-checkpoint also defines ...", "sh = gc.create(...)").
+    ("langgraph-checkpoint also defines ...", "sh = gc.create(...)"); and the
+    line before ends on a word of a sentence (letters, perhaps a comma,
+    :func:`_ends_on_a_word`): a line of code ("x = f(y)", "pip install
+    ...[cuda]"), an address or a list of figures runs on with no sentence to
+    interrupt, and the capitalised line under it is the heading over the next
+    paragraph ("Caches" / "client.caches contains ...").
     """
     s, nxt = c.state, c.nxt
     if (
@@ -695,6 +763,7 @@ def interruption(c: Ctx) -> Verdict | None:
         and c.cur.ev.title_like
         and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
         and _sentence_goes_on(s.last.text, nxt.line.text)
+        and _ends_on_a_word(s.lines[-1].text)
     ):
         return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
     return None
@@ -724,6 +793,19 @@ def _sentence_goes_on(above: str, below: str) -> bool:
     )
 
 
+# A sentence's word at the end of a line, a comma after it at most: "... in the", "see,".
+_ENDS_ON_A_WORD = lazy(r"(?<![\w./:=@#-])\p{L}+,?\s*\Z")
+
+
+def _ends_on_a_word(text: str) -> bool:
+    """Does the line end on a word of a sentence, not on code, an address or a figure?
+
+    >>> [_ends_on_a_word(t) for t in ["and the summary of", "see,", "x = f(y)", "a.org/b", "pip_tools"]]
+    [True, True, False, False, False]
+    """
+    return _ENDS_ON_A_WORD.search(text) is not None and not _is_code(text)
+
+
 def _label_like(text: str) -> bool:
     """One to three words, none a function word, no colon or comma at the end: an axis title, a word."""
     words = text.split()
@@ -731,6 +813,22 @@ def _label_like(text: str) -> bool:
         0 < len(words) <= 3
         and not text.rstrip().endswith((":", ","))
         and not any(is_function_word(w.strip("()[],.")) for w in words)
+    )
+
+
+#: A list's item as a browser prints it, its bullet and a space: "• Python 3.9+".
+_BULLETED = frozenset(f"{b} " for b in "•◦▪‣")
+
+
+def _set_apart_over_code(c: Ctx) -> bool:
+    """Is the line set apart by a blank line under a finished sentence, a line of code under it?"""
+    s, nxt = c.state, c.nxt
+    return (
+        c.cur.blank_before
+        and s is not None
+        and s.last_cls is LineClass.FINISHED
+        and nxt is not None
+        and _is_code(nxt.line.text)
     )
 
 
@@ -743,9 +841,15 @@ def figure_label(c: Ctx) -> Verdict | None:
     has a function word ("we find", "is").  Not inside a running sentence, nor
     over a report's number, a release (a version of three parts alone, "5.0.0",
     under a changelog's heading), a note's label ("Footnotes" / "[1]") or a
-    date (a title page's author), nor
+    date (a title page's author), nor over a capitalised function word alone
+    (a paragraph's first word set apart: :func:`function_word_alone`), nor
     over a bullet alone (pdftotext reads a word processor's bullets apart from
-    their items: a heading over a list stands over its bullets).
+    their items: a heading over a list stands over its bullets) or an item of
+    a bulleted list ("Security fixes" / "• Fix CVE-2024-0001."), nor set apart
+    by a blank line under a finished sentence over a line of code (a README's
+    heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
+    labels come among its debris), nor a line of words alone over a line of
+    code wherever it stands (:func:`_heading_over_code`).
     """
     s, nxt = c.state, c.nxt
     if (
@@ -768,6 +872,9 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
                 and not _heading_over_code(c.text, nxt.line.text)
+                and not _capitalised_function_word(nxt.line.text)  # a paragraph's first word
+                and not _set_apart_over_code(c)
+                and nxt.line.text.lstrip()[:2] not in _BULLETED  # a heading over a list's first item
             )
         )
     ):
@@ -1073,6 +1180,43 @@ def short_after_body_line(c: Ctx) -> Verdict | None:
     return JOIN, "short line after a body line: the paragraph's last line"
 
 
+#: A paragraph's line that stops this near the column's width (but short of its band) filled it:
+#: proportional type sets fewer characters on some lines of a column than on others.
+NEARLY_FULL = 0.85
+
+
+def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
+    """A line under a body line that nearly filled the column and stopped mid-sentence goes on with it.
+
+    A line of proportional type holds fewer characters when its words are
+    wide ("... Simply using OAuthLib to Get" / "Things Done or to learn?"), so
+    a body line may fall just short of the full-width band and count as a
+    paragraph's short last line; the capitalised line under it then looked
+    like a paragraph or a heading of its own.  But a line that fills
+    :data:`NEARLY_FULL` of the width or more and ends with no sentence's end,
+    no colon or semicolon (a lead-in), no address and no line of code, with
+    no blank line or page break under it, wrapped: the short line under it, not
+    numbered and no item of a list, is the rest of its sentence (in lower case
+    :func:`short_after_short_line` joins it already).  So is a full line
+    under it when the paragraph has two lines or more ("... our thanks go to
+    Dr Marija" / "Ban and Ivo Marinov of Split, who have ..."): a paragraph of
+    one line nearly as wide as the column is a title.
+    """
+    s = c.state
+    if c.lower or s is None or s.kind != BODY or s.last_cls is not LineClass.UNFINISHED:
+        return None
+    if not c.short and len(s.lines) < 2:
+        return None
+    if s.last_band is not Band.SHORT or s.after_debris or c.cur.blank_before or c.cur.page_break_before:
+        return None
+    last = s.lines[-1].text.rstrip()
+    if last.endswith((":", ";")) or display_width(last) < NEARLY_FULL * c.cur.cw:
+        return None
+    if c.cur.ev.numbered or starts_an_item(c.text) or ends_in_address(last) or _is_code(last):
+        return None
+    return JOIN, "a line under an unfinished line that nearly filled the column: its sentence goes on"
+
+
 def is_one_word(text: str) -> bool:
     """Is the line one word of a script that spaces its words (not CJK, where every line is one)?
 
@@ -1145,6 +1289,10 @@ def _in_a_loose_run(c: Ctx, s: Open) -> bool:
     return is_one_word(s.lines[-2].text) or (nxt is not None and is_one_word(nxt.line.text))
 
 
+#: The words of a line that ends on a function word for it to be a sentence's line, not a title's.
+SENTENCE_WORDS = 5
+
+
 def short_after_short_line(c: Ctx) -> Verdict | None:
     """A short line after a paragraph's short last line: lower case continues it, else a new block.
 
@@ -1159,7 +1307,11 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     one): a word alone under a paragraph's wider line is its last word ("•
     Get Help: ... on Stack" / "Overflow"), or a link's or a command's tail
     ("optax.git"), and a capitalised line after it is a heading
-    ("Contributors") or a paragraph.
+    ("Contributors") or a paragraph.  A line of :data:`SENTENCE_WORDS` words or
+    more that ends on a function word ("If you must use it, we suggest the"),
+    not numbered (a numbered title of two lines: "2. How the river moves its
+    bed and" / "why ..."), is a sentence's first line, not a heading: its
+    sentence goes on below (:func:`short_mid_sentence`).
     """
     s = c.state
     if not (c.short and s is not None):
@@ -1176,4 +1328,6 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return JOIN, CJK_SENTENCE_GOES_ON
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
+    if c.cur.ev.dangling and not c.cur.ev.numbered and len(c.text.split()) >= SENTENCE_WORDS:
+        return START, "a line of words ending on a function word after a finished line: a sentence starts"
     return c.heading("short unfinished line after a finished paragraph: heading")
