@@ -127,9 +127,12 @@ def _items(
 LOOSE_REACH = 0.7
 
 
-def _word_alone(text: str, first: bool) -> bool:
-    """One word (not CJK), or, first in a run, an item's bullet or number and a word ("• MySQL", "3. The")."""
-    parts = text.split(None, 2)  # three parts: more than two words, not split further
+def _word_alone(text: str, parts: list[str], first: bool) -> bool:
+    """One word (not CJK), or, first in a run, an item's bullet or number and a word ("• MySQL", "3. The").
+
+    ``parts``: the line's words, split at most twice (``text.split(None, 2)``: more than
+    two words are no word alone, and a long line is not split further).
+    """
     if len(parts) == 2 and first and starts_an_item(text):
         parts = parts[1:]
     return (
@@ -204,8 +207,9 @@ def loose_lines(
     for pair in pairs:
         item = pair[0]
         # a word alone, or a bullet and a word: two words at most (most lines have more)
-        few = item if item is not None and len(item.line.text.split(None, 2)) < 3 else None
-        if few is not None and run and _word_alone(few.line.text, False):
+        parts = item.line.text.split(None, 2) if item is not None else []
+        few = item if item is not None and len(parts) < 3 else None
+        if few is not None and run and _word_alone(few.line.text, parts, False):
             word = display_width(few.line.text.strip())
             if width + word <= (1 + eps) * few.cw:  # a word too long for the printed line goes under it
                 run.append(pair)
@@ -221,7 +225,7 @@ def loose_lines(
             yield from run
             before = run[-1][0]
             run = []
-        if few is not None and _word_alone(few.line.text, True):
+        if few is not None and _word_alone(few.line.text, parts, True):
             run.append(pair)
             width = display_width(few.line.text.strip()) + 1
             continue

@@ -521,9 +521,9 @@ def with_column_width(
                 keep_class(finished_line)
             else:
                 unfinished[shown] += 1
-                if shown > len(text) or len(text.split(None, 2)) > 2:  # is_worded, inlined
+                if is_worded(text, shown):
                     worded[shown] += 1
-                    if text.rstrip()[-1:] not in _CODE_ENDS:  # wraps_as_prose, inlined
+                    if wraps_as_prose(text):
                         prose_wrapped[shown] += 1
                 keep_class(unfinished_line)
         else:

@@ -317,12 +317,14 @@ def after_a_term(c: Ctx) -> Verdict | None:
 #: most characters they hold together.
 PIECE_LINES, PIECES_CHARS = 3, 2 * PIECE_CHARS
 _SENTENCE_END = frozenset(".!?:;")
+# A line this long, spaces and all, holds no piece (_piece), whatever its spaces.
+_PIECE_LINE = 2 * PIECE_CHARS + 2
 
 
 def _piece(text: str) -> int:
     """The characters of a line that may be a formula's piece (at most :data:`PIECE_CHARS`), else 0."""
     n = len(text) - text.count(" ")
-    if n > PIECE_CHARS or len(text) >= 2 * PIECE_CHARS + 2 or text.rstrip()[-1:] in ".!?:;,":
+    if n > PIECE_CHARS or len(text) >= _PIECE_LINE or text.rstrip()[-1:] in ".!?:;,":
         return 0  # a word's tail that ends a sentence ("ce.") is no formula's piece
     return n
 
@@ -342,7 +344,7 @@ def inline_piece(c: Ctx) -> Verdict | None:
     if s is None or s.kind != BODY or (len(s.lines) < 2 and not s.after_debris):
         return None
     lines = s.lines
-    if not s.after_debris and len(lines[-1].text) >= 2 * PIECE_CHARS + 2:
+    if not s.after_debris and len(lines[-1].text) >= _PIECE_LINE:
         return None  # no piece dropped, and the last line too long for one (_piece): most lines
     k = chars = 0
     while k < len(lines) - 1 and k < PIECE_LINES:  # the pieces joined at the paragraph's end

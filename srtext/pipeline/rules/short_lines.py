@@ -762,8 +762,8 @@ def interruption(c: Ctx) -> Verdict | None:
         and nxt.ev.lower
         and c.cur.ev.title_like
         and (c.cur.page_break_before or c.cur.blank_before or nxt.blank_before)
+        and _ends_on_a_word(s.last.text)
         and _sentence_goes_on(s.last.text, nxt.line.text)
-        and _ends_on_a_word(s.lines[-1].text)
     ):
         return DROP_INTERRUPTION, "short line interrupting a running sentence: footnote or page element"
     return None
@@ -798,12 +798,14 @@ _ENDS_ON_A_WORD = lazy(r"(?<![\w./:=@#-])\p{L}+,?\s*\Z")
 
 
 def _ends_on_a_word(text: str) -> bool:
-    """Does the line end on a word of a sentence, not on code, an address or a figure?
+    """Does the line end on a word of a sentence, not on a sign of code, an address or a figure?
+
+    (Whether the line is code as a whole, :func:`_sentence_goes_on` asks.)
 
     >>> [_ends_on_a_word(t) for t in ["and the summary of", "see,", "x = f(y)", "a.org/b", "pip_tools"]]
     [True, True, False, False, False]
     """
-    return _ENDS_ON_A_WORD.search(text) is not None and not _is_code(text)
+    return _ENDS_ON_A_WORD.search(text) is not None
 
 
 def _label_like(text: str) -> bool:
