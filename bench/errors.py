@@ -69,9 +69,12 @@ def judged(doc: Doc, bbox: Path | None = None) -> list[tuple[str, str, str, int,
     out: list[tuple[str, str, str, int, str, str]] = []
     pos = 0
     previous = ""
+    held = 0  # words in the paragraph srtext has open: a join onto a lone bullet starts its item's words
     for d, ws in zip(decisions, line_words, strict=True):
         first = pos
         pos += len(ws)
+        if d.action in STARTS:
+            held = 0
         if not ws:
             continue
         t = to_truth[first]
@@ -83,8 +86,10 @@ def judged(doc: Doc, bbox: Path | None = None) -> list[tuple[str, str, str, int,
             truth_starts = t in starts
             if d.action in STARTS and not truth_starts and t > 0 and to_truth[first - 1] == t - 1:
                 out.append(("spurious", d.rule, d.kind, d.line.number, previous, d.line.text))
-            elif d.action in JOINS and truth_starts:
+            elif d.action in JOINS and truth_starts and held:
                 out.append(("missing", d.rule, d.kind, d.line.number, previous, d.line.text))
+        if d.action in STARTS or d.action in JOINS:
+            held += len(ws)
         previous = d.line.text
     return out
 
