@@ -67,6 +67,14 @@ def test_flags_are_regexs() -> None:
     assert patterns.V1 == regex.V1
 
 
+def test_a_lazy_pattern_keeps_every_attribute_of_regexs_patterns() -> None:
+    assert patterns.ATTRIBUTES == tuple(a for a in dir(regex.Pattern) if not a.startswith("_"))
+    stand_in = patterns.lazy(r"(?P<w>\w+)")
+    assert hasattr(type(stand_in), "__getattr__")  # not compiled yet
+    assert stand_in.groupindex == {"w": 1}
+    assert not hasattr(type(stand_in), "__getattr__")  # compiled: no fallback look-up left
+
+
 def test_patterns_from_the_cache_match_as_regexs_own(tmp_path: Path) -> None:
     compiled, modules = _probe(tmp_path)
     assert "regex._regex_core" in modules  # the first run parses with regex

@@ -24,7 +24,8 @@ by a process that only imported srtext, and nothing is read or written under
 Patterns that many documents never need (line-end hyphens, CJK text, the
 characters :mod:`srtext.pipeline.chars` repairs) are :func:`lazy`: a stand-in
 that compiles the pattern the first time one of its methods is looked up, then
-keeps the compiled pattern's methods as its own attributes.
+keeps the compiled pattern's attributes as its own (and no longer has the
+fallback look-up that compiled it, which would slow every later look-up).
 
 >>> p = lazy(r"\\p{Lu}+")
 >>> "match" in vars(p)  # not compiled yet
@@ -79,30 +80,50 @@ def pattern(source: str, flags: int = 0) -> regex.Pattern[str]:
     return _compile(source, flags)
 
 
-class _LazyPattern:
+class _Pattern:
+    """A compiled pattern's public attributes, copied onto the stand-in once it is compiled.
+
+    A class with ``__getattr__`` sends every attribute fetch through a slower
+    slot (the hook asks the generic look-up first, then the fallback): once
+    the pattern is compiled, the stand-in takes this class, which has none.
+    """
+
     def __init__(self, source: str, flags: int) -> None:
         self._source = (source, flags)
 
+
+class _LazyPattern(_Pattern):
     def __getattr__(self, name: str) -> Any:  # called only for what is not yet an attribute
         if name.startswith("__"):
             raise AttributeError(name)  # copy and pickle probe for special methods
         compiled = pattern(*self._source)
-        for attribute in _ATTRIBUTES:
+        for attribute in ATTRIBUTES:
             setattr(self, attribute, getattr(compiled, attribute))
+        self.__class__ = _Pattern
         return getattr(compiled, name)
 
 
-_ATTRIBUTES = (
-    "match",
-    "fullmatch",
-    "search",
-    "sub",
-    "subn",
-    "split",
+#: A compiled pattern's public attributes: all of ``regex.Pattern``'s (tests/test_patterns.py
+#: checks them against the installed regex).
+ATTRIBUTES = (
     "findall",
     "finditer",
-    "pattern",
     "flags",
+    "fullmatch",
+    "groupindex",
+    "groups",
+    "match",
+    "named_lists",
+    "pattern",
+    "prefixmatch",
+    "scanner",
+    "search",
+    "split",
+    "splititer",
+    "sub",
+    "subf",
+    "subfn",
+    "subn",
 )
 
 
