@@ -386,16 +386,54 @@ def number_mark_alone(page: Sequence[Line], i: int, gap: int = 1) -> bool:
     note = page[at].text.strip()
     if _CAPITAL_START.match(note) is None:
         return False
-    if not note.endswith(_NOTE_ENDS):  # a note of two lines at most, ending a sentence
-        block = [line.text.strip() for line in page[at : at + 3]]
-        two = len(block) >= 2 and block[1] and (len(block) < 3 or not block[2])
-        if not (two and len(note) >= _short_line(page) and block[1].endswith(_NOTE_ENDS)):
-            return False  # a body line under a stray number is no note
+    if not note.endswith(_NOTE_ENDS) and not _wrapped_note(page, at):
+        return False  # a body line under a stray number is no note
     body = " ".join(line.text for n, line in enumerate(page) if n != i)
     return _marked_number(number.group(1)).search(body) is not None
 
 
 _NOTE_ENDS = (".", "!", "?", ")", "。")
+#: Lines of a note that wraps, at most: a longer block under a number is the body.
+_NOTE_LINES = 5
+
+
+def _wrapped_note(page: Sequence[Line], at: int) -> bool:
+    """Do the lines from ``at`` wrap as one note in small type, then end a sentence, then nothing?
+
+    Two to :data:`_NOTE_LINES` lines down to an empty line or the page's end,
+    the last ending a sentence: two lines, the first a full one; or more, each
+    but the last longer than the page's usual full line: a note's smaller type
+    holds more characters in the same column, and a paragraph of the body under
+    a stray number wraps at the body's width (a section's title over its text
+    is short).
+
+    >>> body = [Line(n, 1, "The drives were kept in the rack of the office.") for n in range(6)]
+    >>> note = "The serial numbers of the old drives were kept in a small book by the clerk"
+    >>> page = body + [Line(n, 1, t) for n, t in enumerate([note, note, "office.", "", "7"], 6)]
+    >>> _wrapped_note(page, 6), _wrapped_note(page, 7), _wrapped_note(page[:6] + page[8:], 6)
+    (True, True, False)
+    >>> _wrapped_note(body[:2] + [Line(6, 1, "Introduction")] + page[6:], 2)
+    False
+    >>> _wrapped_note(body + body[:3], 6)  # the body going on under a number
+    False
+    """
+    block: list[str] = []
+    for line in page[at : at + _NOTE_LINES + 1]:
+        text = line.text.strip()
+        if not text:
+            break
+        block.append(text)
+    if not 2 <= len(block) <= _NOTE_LINES:  # more: the loop ran past the longest note
+        return False
+    if not block[-1].endswith(_NOTE_ENDS):
+        return False
+    if len(block) == 2 and len(block[0]) >= _short_line(page):
+        return True  # a full line and one ending the note: two lines are too few to be the body's
+    lengths = sorted(len(line.text.strip()) for line in page if line.text.strip())
+    usual = lengths[len(lengths) * 3 // 4]  # the page's full line, in the body's type
+    return all(len(x) > usual * 21 // 20 for x in block[:-1])
+
+
 _NUMBER_ALONE_MARK = pattern(r"\A\s*(\d{1,2})\s*\Z")
 
 
@@ -448,10 +486,12 @@ def _short_line(page: Sequence[Line]) -> int:
 
 
 # A note's text: a capitalised word of three letters, or a shorter one or an
-# abbreviation followed by another word ("См. примечания", "Ib. p. 4").
+# abbreviation followed by another word ("См. примечания", "Ib. p. 4"), a word
+# of two letters by anything ("If \\Index is not used", "In (3) the"); a capital
+# alone before a bracket is a formula's ("U (x) → gL").
 # Scripts without case start a note with any word: "参见本章末尾的说明。".
 _CAPITAL_START = pattern(
-    rf"\A\s*(?:\p{{Lu}}(?:\p{{Ll}}{{2}}|\p{{Ll}}{{0,2}}\.?\s+\p{{L}})|{CJK_CHAR.pattern}{{2}})"
+    rf"\A\s*(?:\p{{Lu}}(?:\p{{Ll}}{{2}}|\p{{Ll}}{{0,2}}\.?\s+\p{{L}}|\p{{Ll}}{{1,2}}\s+\S)|{CJK_CHAR.pattern}{{2}})"
 )
 
 

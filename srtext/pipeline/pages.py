@@ -512,9 +512,13 @@ def page_furniture(
         text = page[i].text
         if i in found:
             continue
-        if i in numbered and not number_mark_alone(page, i):
-            found[i] = "page_number_at_foot"
-            continue
+        if i in numbered:
+            if not number_mark_alone(page, i):
+                found[i] = "page_number_at_foot"
+                continue
+            note = next((line.text for line in page[i + 1 :] if line.text.strip()), "")
+            if repeats.bottom[mask(note)] < need:
+                continue  # a note's number set apart is the footnotes' to take, not a footer's
         masked = mask(text)
         if (
             _footer_on_first_page(page, i, masked, repeats) if first else repeats.bottom[masked] >= need

@@ -99,7 +99,7 @@ class _LazyPattern(_Pattern):
         compiled = pattern(*self._source)
         for attribute in ATTRIBUTES:
             setattr(self, attribute, getattr(compiled, attribute))
-        self.__class__ = _Pattern
+        self.__class__ = _Pattern  # type: ignore[assignment]  # the same object, compiled
         return getattr(compiled, name)
 
 
