@@ -22,7 +22,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
-from srtext.pipeline.labels import release_version
+from srtext.pipeline.labels import is_lone_bullet, release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -261,8 +261,9 @@ def release_heading(c: Ctx) -> Verdict | None:
     formula debris; a version with a date (on its line, alone on the next,
     "v1.25.1" / "(2026-09-15)", or opening the next, "6.0.0" / "2024-11-01 •
     full history"), a calendar version, a version written with its "v"
-    ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...") is a
-    heading.  So is a version of three parts set apart by a blank line, a
+    ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...", or a
+    word processor's bullet alone on its line, its item on the next: "0.4" /
+    "•" / "Fix ...") is a heading.  So is a version of three parts set apart by a blank line, a
     page break or a heading above, with text in capitals right under it ("3.1.6" / "Bug fix"), and
     one of three parts outside a running sentence over its notes' first line,
     capitalised prose, a blank line between or none ("1.4.2" / "Bug fixes:"):
@@ -279,7 +280,7 @@ def release_heading(c: Ctx) -> Verdict | None:
     nxt = c.nxt
     if _dated(m) or m.group("vee") or (nxt is not None and dated_below(nxt.line.text)):
         return START_HEADING, "a release's version and date: a changelog's heading"
-    if nxt is not None and starts_list_item(nxt.line.text):
+    if nxt is not None and (starts_list_item(nxt.line.text) or is_lone_bullet(nxt.line.text)):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
     if m.group("v").count(".") < 2 or nxt is None or not nxt.line.text.lstrip()[:1].isupper():
         return None
