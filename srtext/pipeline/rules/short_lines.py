@@ -972,6 +972,8 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
         return None
+    if _stopped_on_a_function_word(c, s):
+        return JOIN, "the heading's line stopped on a function word: its words go on on this line"
     if c.open and (
         c.cur.blank_before or c.cur.page_break_before or c.cur.ev.numbered or (not c.lower and c.continued())
     ):
@@ -985,6 +987,29 @@ def short_after_heading(c: Ctx) -> Verdict | None:
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _stopped_on_a_function_word(c: Ctx, heading: Open) -> bool:
+    """Did the heading's one line stop on a function word, so that this line right under it goes on with it?
+
+    A title does not end on "for", "the" or "in": its line wrapped there
+    ("Low-level bindings for" / "Argon2"), or it was no title but a
+    sentence's first line ("If you have a patch, please read the" /
+    "CONTRIBUTING.md document.").  Either way the words run on: split, the
+    sentence is broken.  Three words or more ("Used by" over "Join the
+    party!" is a label over its text), this line no list item, no number
+    and no label of one word ("Sorting HOW TO" over "Author:"), no blank
+    line or page break between.
+    """
+    text = c.text.strip()
+    return (
+        len(heading.lines) == 1
+        and heading.last.dangling
+        and not (c.cur.blank_before or c.cur.page_break_before or c.cur.ev.numbered)
+        and len(heading.lines[0].text.split(None, 3)) > 2
+        and not (text.endswith(":") and is_one_word(text))
+        and not starts_list_item(text)
+    )
 
 
 def _leads_in(text: str) -> bool:
