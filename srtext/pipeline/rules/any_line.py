@@ -27,7 +27,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import dated_below, is_date, release_heading
+from srtext.pipeline.rules.short_lines import _is_code, dated_below, is_date, release_heading
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -143,6 +143,73 @@ def item_goes_on(c: Ctx) -> Verdict | None:
     if c.text.lstrip()[:1].isupper() and ends_in_address(last) and " " in c.text.strip():
         return START, "a bulleted item that gives a web address, a capitalised line of words next: it ended"
     return JOIN, "a bulleted item's line stopped inside a sentence near the margin: the item goes on"
+
+
+def aside_left_open(c: Ctx) -> Verdict | None:
+    """A line under one that opened a bracket of words and did not close it goes on with that line's sentence.
+
+    "... on which software RAID (see" / "Section 12.1.1, “Software RAID”) will
+    protect ...", "(GitHub issue" / "477)": a paragraph, a heading or an item
+    does not end inside its own aside, so the capital or the figures under the
+    bracket are the aside's words, not a new paragraph's or debris.  The
+    bracket opens a word ("(see", "(e.g.", after a space or first on the
+    line), not a call ("range(", "f(x"); the line above is no code and ends no
+    sentence ("... version(s) is used."; an abbreviation is no end: "(e.g.").
+    No blank line, page break or dropped debris between (a formula's lines
+    stand apart and balance their own brackets), and a line that looks like
+    debris or code closes the bracket.  A list's item under it starts anew all
+    the same (the rules of items come first).
+    """
+    s = c.state
+    if s is None or not s.lines or c.cur.blank_before or c.cur.page_break_before or s.after_debris:
+        return None
+    last = s.lines[-1].text
+    if last.count("(") <= last.count(")"):  # cheap: asked of most lines, whose brackets close
+        return None
+    if not _opens_an_aside(last) or _is_code(last):
+        return None
+    if last.rstrip()[-1:] in ".!?" and _ABBREVIATION_END.search(last) is None:
+        return None  # a sentence ended there: "... version(s) is used."
+    closes = c.text.count(")") > c.text.count("(")  # its bracket ends the aside's: "214)" is no call
+    if not closes and (c.cur.ev.debris or _is_code(c.text)):
+        return None
+    if c.short and c.cur.ev.debris and s.running:
+        return None  # under a running line, the short rules' bracket_closed_below says so
+    return JOIN, "the line above left a bracket of words open: the aside and its sentence go on"
+
+
+# A short abbreviation at a line's end, no sentence's end: "(e.g.", "vs.", "cf.", "etc.".
+_ABBREVIATION_END = lazy(r"(?:\p{L}\.\p{L}\.|(?<!\p{L})\p{L}{1,3}\.)\s*\Z")
+# A bracket that opens a word: "(see", "(GitHub", "(e.g.".
+_ASIDE = lazy(r"(?:\A|(?<=\s))\(\p{L}")
+
+
+def _opens_an_aside(text: str) -> bool:
+    """Does the line leave open a bracket that opens a word ("... RAID (see")?
+
+    >>> [_opens_an_aside(t) for t in ["software RAID (see", "(GitHub issue", "for j in range(", "(a) and (b"]]
+    [True, True, False, True]
+    >>> [_opens_an_aside(t) for t in ["see (below) here", "f(x", "(see (a) here"]]
+    [False, False, True]
+
+    Brackets closed before they open are mirrored, as pdftotext writes them in
+    right-to-left text, or a label's ("a) the gate (see"): no aside is told.
+
+    >>> _opens_an_aside("على ) .SASL (Simple Authentication"), _opens_an_aside("a) the gate (see")
+    (False, False)
+    """
+    depth = 0
+    start = -1
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")":
+            if not depth:  # a closing bracket before any opening one: mirrored (right to left) or a label's
+                return False
+            depth -= 1
+    return depth > 0 and _ASIDE.match(text, start) is not None
 
 
 def item_ends_at_blank(c: Ctx) -> Verdict | None:

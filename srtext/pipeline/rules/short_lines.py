@@ -22,7 +22,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
-from srtext.pipeline.labels import release_version
+from srtext.pipeline.labels import is_lone_bullet, release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
@@ -261,8 +261,9 @@ def release_heading(c: Ctx) -> Verdict | None:
     formula debris; a version with a date (on its line, alone on the next,
     "v1.25.1" / "(2026-09-15)", or opening the next, "6.0.0" / "2024-11-01 •
     full history"), a calendar version, a version written with its "v"
-    ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...") is a
-    heading.  So is a version of three parts set apart by a blank line, a
+    ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...", or a
+    word processor's bullet alone on its line, its item on the next: "0.4" /
+    "•" / "Fix ...") is a heading.  So is a version of three parts set apart by a blank line, a
     page break or a heading above, with text in capitals right under it ("3.1.6" / "Bug fix"), and
     one of three parts outside a running sentence over its notes' first line,
     capitalised prose, a blank line between or none ("1.4.2" / "Bug fixes:"):
@@ -279,7 +280,7 @@ def release_heading(c: Ctx) -> Verdict | None:
     nxt = c.nxt
     if _dated(m) or m.group("vee") or (nxt is not None and dated_below(nxt.line.text)):
         return START_HEADING, "a release's version and date: a changelog's heading"
-    if nxt is not None and starts_list_item(nxt.line.text):
+    if nxt is not None and (starts_list_item(nxt.line.text) or is_lone_bullet(nxt.line.text)):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
     if m.group("v").count(".") < 2 or nxt is None or not nxt.line.text.lstrip()[:1].isupper():
         return None
@@ -971,6 +972,8 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
         return None
+    if _stopped_on_a_function_word(c, s):
+        return JOIN, "the heading's line stopped on a function word: its words go on on this line"
     if c.open and (
         c.cur.blank_before or c.cur.page_break_before or c.cur.ev.numbered or (not c.lower and c.continued())
     ):
@@ -984,6 +987,29 @@ def short_after_heading(c: Ctx) -> Verdict | None:
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _stopped_on_a_function_word(c: Ctx, heading: Open) -> bool:
+    """Did the heading's one line stop on a function word, so that this line right under it goes on with it?
+
+    A title does not end on "for", "the" or "in": its line wrapped there
+    ("Low-level bindings for" / "Argon2"), or it was no title but a
+    sentence's first line ("If you have a patch, please read the" /
+    "CONTRIBUTING.md document.").  Either way the words run on: split, the
+    sentence is broken.  Three words or more ("Used by" over "Join the
+    party!" is a label over its text), this line no list item, no number
+    and no label of one word ("Sorting HOW TO" over "Author:"), no blank
+    line or page break between.
+    """
+    text = c.text.strip()
+    return (
+        len(heading.lines) == 1
+        and heading.last.dangling
+        and not (c.cur.blank_before or c.cur.page_break_before or c.cur.ev.numbered)
+        and len(heading.lines[0].text.split(None, 3)) > 2
+        and not (text.endswith(":") and is_one_word(text))
+        and not starts_list_item(text)
+    )
 
 
 def _leads_in(text: str) -> bool:
