@@ -301,15 +301,26 @@ def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
     >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
     >>> _numbered_notes(page, 0, 1), _numbered_notes(page, 1, 2)
     (True, False)
+
+    A note that is an address alone ends no sentence (:data:`_URL_NOTE`):
+
+    >>> texts = ["3 https://example.org/issue/8", "4 https://example.org/issue/11"]
+    >>> _numbered_notes([Line(n, 1, t) for n, t in enumerate(texts)], 0, 1)
+    True
     """
     numbers = []
     for n in (i, j):
         text = page[n].text.rstrip()
         m = _DOTTED_NUMBER_MARK.match(text) or _NUMBER_MARK.match(text)
-        if m is None or not text.endswith(_NOTE_ENDS):
+        if m is None or not (text.endswith(_NOTE_ENDS) or _URL_NOTE.match(text, m.end(1))):
             return False
         numbers.append(int(m.group(1)))
     return numbers[0] < numbers[1]
+
+
+# A note that is an address alone after its number ("3 https://example.org/issue/8"): LaTeX's
+# \footnote{\url{...}} ends no sentence.
+_URL_NOTE = lazy(r"\s+(?:https?://|www\.)\S+\Z")
 
 
 def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
