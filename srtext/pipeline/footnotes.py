@@ -36,9 +36,9 @@ _SYMBOLS = "*∗†‡§¶⋆♯‖¹²³⁴⁵⁶⁷⁸⁹⁰"
 _SYMBOL_STARTS = frozenset(_SYMBOLS)
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
-# A note's number before its text, with a space or glued to a capitalised word ("1See")
-# or to a word of a script without case ("1参见").
-_NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}\p{{Ll}}|{CJK_CHAR.pattern}))")
+# A note's number before its text, with a space or glued to a capitalised word ("1See",
+# "4В некоторых": a word of one letter too) or to a word of a script without case ("1参见").
+_NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}[ \t]?\p{{Ll}}|{CJK_CHAR.pattern}))")
 _DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # A dotted number before a word of a script without case ("1. 参见..."): a note only
 # where the page's text carries its mark (a numbered list's items come in sequence too).
@@ -58,6 +58,8 @@ FOOTNOTE_RULES: dict[str, str] = {
     "number_alone_over_its_note": "a note's number or mark alone near the page's foot, its note under it",
     "note_at_the_foot": "a line near the page's foot that starts with a mark the page's text carries",
     "notes_in_sequence": "numbered notes in sequence, above a note or the footer",
+    "dotted_note_marked_apart": "a dotted note at the page's foot, its mark apart before a point in the text",
+    "glued_note_marked_apart": "a note glued to its number at the page's foot, its mark apart in the text",
     "marks_stacked": "notes' marks stacked on lines of their own, their notes beside them",
     "mark_alone_over_its_note": "a marker symbol alone, its note's capitalised text under it",
     "numbered_note_mid_page": "a one-sentence note mid-page whose number the page's text carries",
@@ -131,6 +133,15 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 page, content[k], content[k] + 1
             ):
                 name, first = "notes_in_sequence", content[k]
+                last = _note_end(page, first, content[end - 1], short.chars)
+            elif _glued_note_marked_apart(text, body) and _note_number(text) not in claimed:
+                name, first = "glued_note_marked_apart", content[k]
+                last = _note_end(page, first, content[end - 1], short.chars)
+            elif (
+                _dotted_note_marked_apart(text, body, page[content[end - 1]].text)
+                and _note_number(text) not in claimed
+            ):
+                name, first = "dotted_note_marked_apart", content[k]
                 last = _note_end(page, first, content[end - 1], short.chars)
             else:
                 continue
@@ -240,8 +251,8 @@ _NOTE_TEXT = pattern(rf"\A\s*(?:\(?\d{{1,2}}[.)]?|{_MARK_SYMBOLS}{{1,2}}|[¹²³
 def starts_like_note(text: str) -> bool:
     """Does the line start as a footnote does: a marker symbol, or a number, then text?
 
-    >>> [starts_like_note(t) for t in ["† Email: a@b.c", "3 See the survey", "2Videti napomene", "12. Ibid."]]
-    [True, True, True, True]
+    >>> [starts_like_note(t) for t in ["† Email: a@b.c", "3 See it", "2Videti", "12. Ibid.", "4A note"]]
+    [True, True, True, True, True]
     >>> [starts_like_note(t) for t in ["Page 3 of 9", "2.1 Rivers", "Rivers of the north", "7"]]
     [False, False, False, False]
     """
@@ -321,6 +332,71 @@ def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
 # A note that is an address alone after its number ("3 https://example.org/issue/8"): LaTeX's
 # \footnote{\url{...}} ends no sentence.
 _URL_NOTE = lazy(r"\s+(?:https?://|www\.)\S+\Z")
+
+
+def _glued_note_marked_apart(text: str, body: str) -> bool:
+    """Does the line start with a note glued to its number ("3Installing ...") whose mark the text sets apart?
+
+    Writer's and some LaTeX classes' superscript marks come out of pdftotext
+    with a space before them ("servers; 3 it is then", "a 9 warning"), which
+    :func:`_marked_number` does not take (a figure after a word and a space is
+    more often a count: "Python 3", "issue 42").  A number glued to a
+    capitalised word that ends a sentence is a note's start the body never
+    has, so such a mark, after a word (and a point) and before a word in lower
+    case or a point, is enough.
+
+    >>> body = "kept on servers; 3 it is then made available.\\n3Installing it creates a user."
+    >>> _glued_note_marked_apart("3Installing it creates a user.", body)
+    True
+    >>> _glued_note_marked_apart("3Installing it creates a user.", "Its 3 Servers are kept.")  # no mark
+    False
+    >>> _glued_note_marked_apart("3 Installing it creates a user.", body)  # apart: a numbered heading's shape
+    False
+    """
+    if not text[:1].isdigit() or not text.rstrip().endswith(_NOTE_ENDS):
+        return False
+    m = _GLUED_NOTE.match(text)
+    return m is not None and _spaced_mark(m.group(1)).search(body) is not None
+
+
+def _dotted_note_marked_apart(text: str, body: str, bottom: str) -> bool:
+    """Is the line a dotted note ("1. C'est ainsi ...") whose mark the text sets apart before a point?
+
+    French typesetting puts a thin space before a note's mark and before the
+    point after it; pdftotext keeps both ("puisse en profiter 1 . Ces macros",
+    "nul 2 :"), which :func:`_marked_number` does not take.  A number alone
+    between a word and a point, each a space away, is such a mark (a count or a
+    reference comes right before its point: "chapter 1."); the note, at the
+    page's foot, runs down to the page's last line, which ends a sentence (a
+    numbered list's item seldom ends a page so, under a mark of its number).
+
+    >>> body = "pour que chacun puisse en profiter 1 . Ces macros\\n1. C'est ainsi qu'on la nomme."
+    >>> _dotted_note_marked_apart("1. C'est ainsi qu'on la nomme.", body, "1. C'est ainsi qu'on la nomme.")
+    True
+    >>> body = "Read chapter 1. It is short.\\n1. Install the package."
+    >>> _dotted_note_marked_apart("1. Install the package.", body, "1. Install the package.")
+    False
+    """
+    if not text[:1].isdigit() or not bottom.rstrip().endswith(_NOTE_ENDS):
+        return False
+    m = _DOTTED_NUMBER_MARK.match(text)
+    return m is not None and _mark_before_point(m.group(1)).search(body) is not None
+
+
+@lru_cache(maxsize=64)
+def _mark_before_point(number: str) -> regex.Pattern[str]:
+    """The number set apart between a word and a point ("profiter 1 .", "nul 2 :")."""
+    return pattern(rf"\p{{L}}[ \t]{number}[ \t][.,;:!?](?!\S)")
+
+
+# A note's number glued to its capitalised text ("3Installing", "4В некоторых", "1See").
+_GLUED_NOTE = lazy(r"(\d{1,2})(?=\p{Lu}[ \t]?\p{Ll})")
+
+
+@lru_cache(maxsize=64)
+def _spaced_mark(number: str) -> regex.Pattern[str]:
+    """The number as a mark set apart after a word, before a word in lower case or a point ("ones; 3 it")."""
+    return pattern(rf"\p{{L}}[.,;:]?[ \t]{number}[ \t](?:\p{{Ll}}|[.,;:!?])")
 
 
 def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
