@@ -59,6 +59,7 @@ FOOTNOTE_RULES: dict[str, str] = {
     "note_at_the_foot": "a line near the page's foot that starts with a mark the page's text carries",
     "notes_in_sequence": "numbered notes in sequence, above a note or the footer",
     "dotted_note_marked_apart": "a dotted note at the page's foot, its mark apart before a point in the text",
+    "dotted_note_wrapped": "a dotted note wrapped at the page's foot, its number a mark in the text",
     "glued_note_marked_apart": "a note glued to its number at the page's foot, its mark apart in the text",
     "marks_stacked": "notes' marks stacked on lines of their own, their notes beside them",
     "mark_alone_over_its_note": "a marker symbol alone, its note's capitalised text under it",
@@ -130,13 +131,18 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
                 name, first = "note_at_the_foot", content[k]
                 last = _note_end(page, first, content[end - 1], short.chars)
             elif (content[k] + 1 in notes or furniture.get(content[k] + 1) == FOOTER) and _numbered_notes(
-                page, content[k], content[k] + 1
+                page, content[k], content[k] + 1, wrapped=content[k] + 1 in notes
             ):
                 name, first = "notes_in_sequence", content[k]
                 last = _note_end(page, first, content[end - 1], short.chars)
             elif _glued_note_marked_apart(text, body) and _note_number(text) not in claimed:
                 name, first = "glued_note_marked_apart", content[k]
                 last = _note_end(page, first, content[end - 1], short.chars)
+            elif (
+                _dotted_note_wrapped(page, content[k], content[end - 1], body)
+                and _note_number(text) not in claimed
+            ):
+                name, first, last = "dotted_note_wrapped", content[k], content[end - 1]
             elif (
                 _dotted_note_marked_apart(text, body, page[content[end - 1]].text)
                 and _note_number(text) not in claimed
@@ -302,11 +308,12 @@ def _stacked_marks(page: Sequence[Line], i: int) -> range:
     return range(i, j + 1 + marks)
 
 
-def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
+def _numbered_notes(page: Sequence[Line], i: int, j: int, wrapped: bool = False) -> bool:
     """Are lines ``i`` and ``j`` numbered notes in sequence ("1. See ...", "2. See ...")?
 
     A note whose mark stands on the page before (the note moved to the next
-    page) is known by the note under it.
+    page) is known by the note under it.  With ``wrapped``, line ``j`` starts a
+    note found already, which may go on to the next line.
 
     >>> texts = ["1. See the notes.", "2. Lost in the flood.", "3 Results"]
     >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
@@ -323,7 +330,9 @@ def _numbered_notes(page: Sequence[Line], i: int, j: int) -> bool:
     for n in (i, j):
         text = page[n].text.rstrip()
         m = _DOTTED_NUMBER_MARK.match(text) or _NUMBER_MARK.match(text)
-        if m is None or not (text.endswith(_NOTE_ENDS) or _URL_NOTE.match(text, m.end(1))):
+        if m is None or not (
+            text.endswith(_NOTE_ENDS) or _URL_NOTE.match(text, m.end(1)) or (n == j and wrapped)
+        ):
             return False
         numbers.append(int(m.group(1)))
     return numbers[0] < numbers[1]
@@ -357,6 +366,45 @@ def _glued_note_marked_apart(text: str, body: str) -> bool:
         return False
     m = _GLUED_NOTE.match(text)
     return m is not None and _spaced_mark(m.group(1)).search(body) is not None
+
+
+def _dotted_note_wrapped(page: Sequence[Line], i: int, last: int, body: str) -> bool:
+    """Do lines ``i`` to ``last`` (the page's last) hold a dotted note that wraps ("4. The ..." / "and ...")?
+
+    :func:`_starts_with_marker` takes a dotted note only when its first line
+    ends a sentence, since a numbered list's item of two lines may end a page
+    too.  The item comes after the list's items before it: a dotted number
+    with no line of the page numbered one less ("3. ") over it, two to
+    :data:`_NOTE_LINES` lines down to the page's last that end a sentence, and
+    the number a mark after a word of the text ("blossoms.4"), is a note.  The
+    line numbered one less may be a note itself (one sentence, marked too).
+
+    >>> texts = ["The trees came from the valley.4 Most are apples.",
+    ...     "4. The nursery closed long ago, but its catalogues", "are kept in the library."]
+    >>> page = [Line(n, 1, t) for n, t in enumerate(texts)]
+    >>> _dotted_note_wrapped(page, 1, 2, "\\n".join(texts))
+    True
+    >>> page.insert(1, Line(9, 1, "3. Water the trees.4"))
+    >>> _dotted_note_wrapped(page, 2, 3, "\\n".join(t.text for t in page))
+    False
+    """
+    text = page[i].text
+    if not text.lstrip()[:1].isdigit() or not 1 <= last - i < _NOTE_LINES:
+        return False
+    m = _DOTTED_NUMBER_MARK.match(text) or _DOTTED_CJK_MARK.match(text)
+    if m is None or text.rstrip().endswith(_NOTE_ENDS):
+        return False  # one line that ends a sentence: _starts_with_marker's
+    block = [line.text.strip() for line in page[i + 1 : last + 1]]
+    if not all(block) or not block[-1].endswith(_NOTE_ENDS):
+        return False
+    number = m.group(1)
+    if _marked_number(number).search(body) is None:
+        return False
+    before = f"{int(number) - 1}."
+    return not any(
+        line.text.lstrip().startswith(before) and not _starts_with_marker(line.text, body, dotted=True)
+        for line in page[:i]
+    )
 
 
 def _dotted_note_marked_apart(text: str, body: str, bottom: str) -> bool:
