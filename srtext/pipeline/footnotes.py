@@ -37,8 +37,11 @@ _SYMBOL_STARTS = frozenset(_SYMBOLS)
 # A marker on a line of its own, its note's text after an empty line.
 _MARK_ALONE = pattern(rf"\A\s*{_MARK_SYMBOLS}{{1,2}}\s*\Z")  # LaTeX doubles them: "††"
 # A note's number before its text, with a space or glued to a capitalised word ("1See",
-# "4В некоторых": a word of one letter too) or to a word of a script without case ("1参见").
-_NUMBER_MARK = pattern(rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}[ \t]?\p{{Ll}}|{CJK_CHAR.pattern}))")
+# "4В некоторых": a word of one letter too, but a Latin one, since "2D array" and "4K
+# screens" are a figure's unit) or to a word of a script without case ("1参见").
+_NUMBER_MARK = pattern(
+    rf"\A\s*\(?(\d{{1,2}})\)?(?:\s+\S|(?=\p{{Lu}}\p{{Ll}}|(?![A-Z])\p{{Lu}}[ \t]\p{{Ll}}|{CJK_CHAR.pattern}))"
+)
 _DOTTED_NUMBER_MARK = pattern(r"\A\s*(\d{1,2})\.\s+(?=\p{Lu})")
 # A dotted number before a word of a script without case ("1. 参见..."): a note only
 # where the page's text carries its mark (a numbered list's items come in sequence too).
@@ -257,10 +260,10 @@ _NOTE_TEXT = pattern(rf"\A\s*(?:\(?\d{{1,2}}[.)]?|{_MARK_SYMBOLS}{{1,2}}|[¹²³
 def starts_like_note(text: str) -> bool:
     """Does the line start as a footnote does: a marker symbol, or a number, then text?
 
-    >>> [starts_like_note(t) for t in ["† Email: a@b.c", "3 See it", "2Videti", "12. Ibid.", "4A note"]]
+    >>> [starts_like_note(t) for t in ["† Email: a@b.c", "3 See it", "2Videti", "12. Ibid.", "4В саду"]]
     [True, True, True, True, True]
-    >>> [starts_like_note(t) for t in ["Page 3 of 9", "2.1 Rivers", "Rivers of the north", "7"]]
-    [False, False, False, False]
+    >>> [starts_like_note(t) for t in ["Page 3 of 9", "2.1 Rivers", "Rivers of the north", "7", "2D array."]]
+    [False, False, False, False, False]
     """
     return bool(_SYMBOL_MARK.match(text) or _NUMBER_MARK.match(text) or _DOTTED_NUMBER_MARK.match(text))
 
@@ -438,7 +441,7 @@ def _mark_before_point(number: str) -> regex.Pattern[str]:
 
 
 # A note's number glued to its capitalised text ("3Installing", "4В некоторых", "1See").
-_GLUED_NOTE = lazy(r"(\d{1,2})(?=\p{Lu}[ \t]?\p{Ll})")
+_GLUED_NOTE = lazy(r"(\d{1,2})(?=\p{Lu}\p{Ll}|(?![A-Z])\p{Lu}[ \t]\p{Ll})")
 
 
 @lru_cache(maxsize=64)
