@@ -379,7 +379,9 @@ def _dotted_note_wrapped(page: Sequence[Line], i: int, last: int, body: str) -> 
     too.  The item comes after the list's items before it: a dotted number
     with no line of the page numbered one less ("3. ") over it, two to
     :data:`_NOTE_LINES` lines down to the page's last that end a sentence, and
-    the number a mark after a word of the text ("blossoms.4"), is a note.  The
+    the number a mark right after a word's point ("blossoms.4"), is a note (a
+    list's items before it may be on the page before, and a figure glued to a
+    word is as often its own: "ext4").  The
     line numbered one less may be a note itself (one sentence, marked too).
 
     >>> texts = ["The trees came from the valley.4 Most are apples.",
@@ -401,13 +403,22 @@ def _dotted_note_wrapped(page: Sequence[Line], i: int, last: int, body: str) -> 
     if not all(block) or not block[-1].endswith(_NOTE_ENDS):
         return False
     number = m.group(1)
-    if _marked_number(number).search(body) is None:
+    if _marked_after_point(number).search(body) is None:
         return False
     before = f"{int(number) - 1}."
     return not any(
         line.text.lstrip().startswith(before) and not _starts_with_marker(line.text, body, dotted=True)
         for line in page[:i]
     )
+
+
+@lru_cache(maxsize=64)
+def _marked_after_point(number: str) -> regex.Pattern[str]:
+    """The number as a mark right after a word's point ("blossoms.4", "fields,2", "结束。3").
+
+    A figure glued to a word alone is as often the word's own ("ext4", "IPv6", "ch09").
+    """
+    return pattern(rf"\p{{L}}[.,;:!?)。，]{number}(?!\d)")
 
 
 def _dotted_note_marked_apart(text: str, body: str, bottom: str) -> bool:
