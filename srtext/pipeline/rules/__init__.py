@@ -199,7 +199,6 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     theorem_label,
     title_after_its_number,
     after_a_term,
-    aside_left_open,
     inline_piece,
     larger_type,
 )
