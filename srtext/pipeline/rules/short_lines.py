@@ -1340,7 +1340,7 @@ _LEAD_IN_ENDS = (":", "\uff1a")
 
 
 def block_after_a_colon(c: Ctx) -> Verdict | None:
-    """A line under a paragraph's short last line that ends in a colon starts a block of its own.
+    """A line under a paragraph's last line that ends in a colon starts a block, if one of them is short.
 
     A sentence that stops short of the margin on a colon ("A very simple
     example is:", "run:") leads in to what is set below it: a command, a code
@@ -1356,10 +1356,12 @@ def block_after_a_colon(c: Ctx) -> Verdict | None:
     line in lower case that ends a sentence (the sentence went on after its
     colon: "To remove it:" / "delete the folder."), nor a capitalised line set
     apart by a blank line (a figure's label or a heading: the rules after this
-    one say which).
+    one say which).  Under a full line that ends in a colon, a short line
+    starts a block when it is code or in lower case (a command: "pip install
+    ..."); a capitalised one is a term's text ("License:" / "MIT.").
     """
     s = c.state
-    if s is None or s.kind != BODY or s.last_band is not Band.SHORT or s.after_debris:
+    if s is None or s.kind != BODY or s.after_debris or not (c.short or s.last_band is Band.SHORT):
         return None
     if not s.lines[-1].text.rstrip().endswith(_LEAD_IN_ENDS):
         return None
@@ -1370,4 +1372,6 @@ def block_after_a_colon(c: Ctx) -> Verdict | None:
         return None  # set apart, capitalised: a figure's label, a heading (the rules after say which)
     if c.text.lstrip().startswith(("http", "www.")):
         return None
-    return START, "a line under a short line that ends in a colon: the block it leads in to starts"
+    if s.last_band is not Band.SHORT and not (c.lower or _is_code(c.text)):
+        return None  # under a full line, a term's text ("License:" / "MIT.") unless code or lower case
+    return START, "a line under a line that ends in a colon: the block it leads in to starts"
