@@ -358,8 +358,8 @@ GUARDS: dict[Rule, Guard] = {
         IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=LOWER | BLANK | PAGE_BREAK | AFTER_DEBRIS
     ),
     short_after_short_line: when(OPEN),
-    block_after_a_colon: when(IN_BODY | PREV_UNFINISHED | SHORT, bar=AFTER_DEBRIS)
-    + when(IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=AFTER_DEBRIS),
+    block_after_a_colon: when(PREV_UNFINISHED | SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING)
+    + when(PREV_UNFINISHED | PREV_SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING),
     # full and long lines
     numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)
     + when(UNFINISHED | NEXT, some=IN_HEADING | PREV_FINISHED),

@@ -1337,6 +1337,9 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
 
 #: What ends a lead-in to a block: a colon (a full-width one in CJK text).
 _LEAD_IN_ENDS = (":", "\uff1a")
+#: The open paragraphs whose last line may lead in to a block: a body's, and a heading's ("For example:"
+#: set apart as a heading).
+_LEAD_IN_KINDS = (BODY, HEADING)
 
 
 def block_after_a_colon(c: Ctx) -> Verdict | None:
@@ -1352,16 +1355,22 @@ def block_after_a_colon(c: Ctx) -> Verdict | None:
     the start of a block (code the truth leaves out, or a paragraph).  Not
     after debris set aside (a display formula came between), nor a link or an
     address ("please visit:" / "https://...", which a sentence holds), nor
-    under a heading's line (a title wrapped after its colon goes on), nor a
-    line in lower case that ends a sentence (the sentence went on after its
+    a line in lower case that ends a sentence (the sentence went on after its
     colon: "To remove it:" / "delete the folder."), nor a capitalised line set
     apart by a blank line (a figure's label or a heading: the rules after this
     one say which).  Under a full line that ends in a colon, a short line
     starts a block when it is code or in lower case (a command: "pip install
-    ..."); a capitalised one is a term's text ("License:" / "MIT.").
+    ..."); a capitalised one is a term's text ("License:" / "MIT.").  The
+    paragraph may be a heading: a lead-in set apart ("For example:") is taken
+    for one, and the code under it is no line of the heading.
     """
     s = c.state
-    if s is None or s.kind != BODY or s.after_debris or not (c.short or s.last_band is Band.SHORT):
+    if (
+        s is None
+        or s.kind not in _LEAD_IN_KINDS
+        or s.after_debris
+        or not (c.short or s.last_band is Band.SHORT)
+    ):
         return None
     if not s.lines[-1].text.rstrip().endswith(_LEAD_IN_ENDS):
         return None
