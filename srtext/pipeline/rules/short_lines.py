@@ -1365,14 +1365,12 @@ def block_after_a_colon(c: Ctx) -> Verdict | None:
     for one, and the code under it is no line of the heading.
     """
     s = c.state
-    if (
-        s is None
-        or s.kind not in _LEAD_IN_KINDS
-        or s.after_debris
-        or not (c.short or s.last_band is Band.SHORT)
-    ):
+    if s is None:
         return None
-    if not s.lines[-1].text.rstrip().endswith(_LEAD_IN_ENDS):
+    last = s.lines[-1].text
+    if last[-1:] not in _LEAD_IN_ENDS and not (last[-1:].isspace() and last.rstrip().endswith(_LEAD_IN_ENDS)):
+        return None  # the cheap test first: most lines under an unfinished one follow no colon
+    if s.kind not in _LEAD_IN_KINDS or s.after_debris or not (c.short or s.last_band is Band.SHORT):
         return None
     if c.lower:
         if c.cls is LineClass.FINISHED:
