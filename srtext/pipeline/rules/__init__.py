@@ -103,6 +103,7 @@ from srtext.pipeline.rules.long_lines import (
 from srtext.pipeline.rules.short_lines import (
     author_with_orcid,
     bare_number_before_title,
+    block_after_a_colon,
     bracket_closed_below,
     date_alone,
     debris,
@@ -236,6 +237,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     body_type_under_heading,
     weighed_on_the_page,
     under_a_nearly_full_line,
+    block_after_a_colon,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -252,6 +254,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     indented_after_full_line,
     weighed_on_the_page,
     under_a_nearly_full_line,
+    block_after_a_colon,
     body_mid_sentence,
     body_after_short_line,
     indented_after_finished_line,
@@ -358,6 +361,8 @@ GUARDS: dict[Rule, Guard] = {
         IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=LOWER | BLANK | PAGE_BREAK | AFTER_DEBRIS
     ),
     short_after_short_line: when(OPEN),
+    block_after_a_colon: when(PREV_UNFINISHED | SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING)
+    + when(PREV_UNFINISHED | PREV_SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING),
     # full and long lines
     numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)
     + when(UNFINISHED | NEXT, some=IN_HEADING | PREV_FINISHED),
