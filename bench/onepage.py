@@ -109,7 +109,7 @@ def order_fails(source: str, truth: str, bbox: str = "", n: int = 4) -> list[str
     (``--explain``'s) of the line that holds the paragraph's first words, where srtext's output has
     them (-1: not as a run), for srtext with the page's geometry when ``bbox`` names its XHTML.
 
-    >>> order_fails("a a a a\n\nb b b b\n", "a a a a\nb b b b\n")
+    >>> order_fails("a a a a\\n\\nb b b b\\n", "a a a a\\nb b b b\\n")
     []
     """
     from srtext.api import SentenceRecovery
