@@ -194,8 +194,9 @@ def title_notes(
     page's widest), and stands nowhere else on the page but in notes (a sentence's
     note is marked inside the text, after its punctuation).  Kept in place,
     such a note would cut a sentence that runs on over the page's foot: unless
-    the document is this page ``alone``, the page's text must end a sentence.  ``notes``: the indices of the
-    page's notes; the result, those of the title's notes' lines.
+    the document is this page ``alone``, the page's text must end a sentence.
+    ``notes``: the indices of the page's notes; the result, those of the
+    title's notes' lines.
 
     >>> body = "The rivers of the north flow into the sea through wide valleys."
     >>> texts = ["Rivers of the North∗", "Ann Smith†", body, "∗ Version 2.", "† E-mail: a@b.c"]
@@ -205,16 +206,18 @@ def title_notes(
     >>> title_notes([Line(n, 1, t) for n, t in enumerate(texts)], {4})
     []
     """
-    top: list[str] = []
-    rest: list[str] = []
+    top: list[int] = []  # the page's first lines (the title's, the authors'), notes and furniture aside
     for i, line in enumerate(page):
-        if i in notes or i in skip or not line.text.strip():
-            continue
-        (top if len(top) < TITLE_NOTE_WITHIN else rest).append(line.text)
+        if i not in notes and i not in skip and line.text.strip():
+            top.append(i)
+            if len(top) == TITLE_NOTE_WITHIN:
+                break
+    ends = [(i, page[i].text.rstrip()) for i in top if page[i].text.rstrip()[-1:] in _TITLE_MARKS]
+    if not ends:  # the cheap test first: most first pages have no mark at a line's end
+        return []
     widest = max(len(line.text.rstrip()) for line in page)
     marks: set[str] = set()
-    for text in top:  # a title's or a name's line ends on its marks ("biblatex∗", "Wright∗†")
-        end = text.rstrip()
+    for _i, end in ends:  # a title's or a name's line ends on its marks ("biblatex∗", "Wright∗†")
         if len(end) > TITLE_NOTE_FILL * widest:
             continue  # a line of the body, which a title's line is shorter than
         k = len(end)
@@ -224,8 +227,15 @@ def title_notes(
             marks.update(end[k:])
     if not marks:
         return []
-    marks -= {ch for text in rest for ch in text if ch in marks}
-    if marks and not alone and not (rest and is_finished(rest[-1])):
+    after = top[-1] + 1
+    rest = [
+        line.text
+        for i, line in enumerate(page[after:], after)
+        if i not in notes and i not in skip and line.text.strip()
+    ]
+    marks = {ch for ch in marks if not any(ch in text for text in rest)}
+    last = rest[-1] if rest else page[top[-1]].text  # the page's last line of text
+    if marks and not alone and not is_finished(last):
         return []  # the page's last sentence goes on over the notes, on the next page: they stay notes
     found: list[int] = []
     for i in sorted(notes):
