@@ -238,9 +238,10 @@ def _labelled(run: list[Item]) -> bool:
     version is no label's number ("Python" / "3.8"), and a sentence's words
     go on in lower case after a number ("Python" / "3.10." / "(#359").
     """
-    a, b, c = (x.line.text.strip() for x in run[:3])
-    if not (c[:1].isupper() and a.isalpha() and a[:1].isupper()):
-        return False
+    a = run[0].line.text.strip()
+    if not (a[:1].isupper() and a.isalpha() and run[2].line.text.lstrip()[:1].isupper()):
+        return False  # the cheap tests first: most runs of words are a formula's pieces
+    b = run[1].line.text.strip()
     if len(a) > 1 and len(b) > 1 and b.isalpha() and a.isupper() and b.isupper():
         return True
     number = b[:-1]
@@ -309,7 +310,7 @@ def loose_lines(
                     x.ev.loose = True
                 if item is not None:
                     item.ev.loose = True
-            elif len(words) == len(run) and len(words) >= 3:
+            elif len(words) == len(run) >= 3 and words[-1].blank_before:
                 stacked = _stacked(words)
                 if stacked:
                     under = _stack(stacked, item)
