@@ -22,6 +22,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
+from srtext.pipeline.furniture import FRONT_MATTER
 from srtext.pipeline.labels import is_lone_bullet, release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
@@ -852,7 +853,10 @@ def figure_label(c: Ctx) -> Verdict | None:
     by a blank line under a finished sentence over a line of code (a README's
     heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
     labels come among its debris), nor a line of words alone over a line of
-    code wherever it stands (:func:`_heading_over_code`).
+    code wherever it stands (:func:`_heading_over_code`), nor a line of the
+    front matter (:mod:`srtext.pipeline.front`: a title page's date over its
+    first section's number, "January 1, 2000" / "1"; a title's note): the
+    title's block holds no figure.
     """
     s, nxt = c.state, c.nxt
     if (
@@ -863,6 +867,7 @@ def figure_label(c: Ctx) -> Verdict | None:
         and (s is None or not s.running)
         and not c.cur.ev.numbered
         and not mid_sentence(s)
+        and c.cur.line.mark != FRONT_MATTER  # the title's block: its date, an author's note
         and _label_like(c.text)
         and (
             nxt.ev.caption
