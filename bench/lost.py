@@ -1,6 +1,7 @@
 """Words lost, per family, by the rule that dropped them (issues 30 and 31).
 
     python bench/lost.py [--corpus corpora/real/full] [--split tune] [--family F,G] [--examples 3]
+                          [--max-pages 1]
 
 "Words lost" is srtext-eval's measure: the truth's words the output holds fewer
 times, whatever their order.  For each rule that dropped lines of a document
@@ -131,10 +132,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--family", default="", help="families, comma-separated (default: all of the split)")
     parser.add_argument("--examples", type=int, default=0, help="dropped lines shown per rule (tuning only)")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--max-pages", type=int, default=0, help="only documents of at most this many pages")
     args = parser.parse_args(argv)
     docs, _ = load(Path(args.corpus))
     families = {f for f in args.family.split(",") if f}
-    docs = [d for d in docs if d.split == args.split and (not families or d.family in families)]
+    docs = [
+        d
+        for d in docs
+        if d.split == args.split
+        and (not families or d.family in families)
+        and (not args.max_pages or d.pages <= args.max_pages)
+    ]
     examples = args.examples if args.split == "tune" else 0  # validation: numbers only
     print("\n".join(report(docs, examples, args.jobs)))
     return 0

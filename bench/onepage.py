@@ -1,6 +1,6 @@
 """Headers and footers of one-page documents (issue 31): per family, each tool, tuning and validation.
 
-    python bench/onepage.py [--corpus /work/onepage] [--jobs 2] [--family F] [--fails]
+    python bench/onepage.py [--corpus /work/onepage] [--jobs 2] [--family F] [--fails] [--order-fails]
 
 The one-page corpus (corpora/real/onepage.py) records each document's header
 and footer strings (``headers``, ``footers`` in its json).  A header or footer
@@ -17,7 +17,9 @@ order).  Tools:
 pdftotext as it is, blank-line blocks, srtext text-only and srtext with the
 page's geometry (bench/real_report.with_geometry).  ``--fails`` lists each
 failing header or footer of the tuning families (validation ones are counted,
-never listed).
+never listed); ``--order-fails`` each pair of paragraphs that pdftotext holds in
+order and srtext does not, in the tuning families, with the rule of the line
+that holds each paragraph's first words (:func:`order_fails`).
 """
 
 from __future__ import annotations
@@ -97,6 +99,54 @@ def in_order(out_words: Sequence[str], truth: str, n: int = 4) -> tuple[int, int
     return good, total
 
 
+def _where(out: Sequence[str], head: tuple[str, ...]) -> int:
+    n = len(head)
+    return next((i for i in range(len(out) - n + 1) if tuple(out[i : i + n]) == head), -1)
+
+
+def order_fails(source: str, truth: str, bbox: str = "", n: int = 4) -> list[str]:
+    """The pairs of :func:`in_order` that pdftotext holds and srtext does not, each with the rule
+    (``--explain``'s) of the line that holds the paragraph's first words, where srtext's output has
+    them (-1: not as a run), for srtext with the page's geometry when ``bbox`` names its XHTML.
+
+    >>> order_fails("a a a a\\n\\nb b b b\\n", "a a a a\\nb b b b\\n")
+    []
+    """
+    from srtext.api import SentenceRecovery
+
+    sr = SentenceRecovery(source)
+    if bbox:
+        from srtext.geometry.bbox import align, parse_bbox
+
+        read, boxes = parse_bbox(Path(bbox).read_text(encoding="utf-8", errors="replace"))
+        sr.geometry = align(source, read, boxes)  # type: ignore[assignment]
+    out, pdf, tw = words(sr.out_text), words(source), words(truth)
+    heads = [tuple(words(p)[:n]) for p in truth.splitlines()]
+    lines = [(words(d.line.text), d) for d in sr.decisions]
+
+    def rule(head: tuple[str, ...]) -> str:
+        for w, d in lines:
+            if w and tuple(w[: len(head)]) == head[: len(w)] and w[0] == head[0]:
+                return f"line {d.line.number} {d.kind} {d.action} {d.rule or d.line.rule}: {d.line.text[:60]}"
+        return "no line starts with it"
+
+    fails = []
+    for a, b in itertools.pairwise(heads):
+        if len(a) < n or len(b) < n or a == b or _contains(tw, a) != 1 or _contains(tw, b) != 1:
+            continue
+        if not 0 <= _where(pdf, a) < _where(pdf, b):
+            continue
+        i, j = _where(out, a), _where(out, b)
+        if not 0 <= i < j:
+            fails.append(f"{' '.join(a)!r} at {i} ({rule(a)}) / {' '.join(b)!r} at {j} ({rule(b)})")
+    return fails
+
+
+def _order_job(job: tuple[str, str, str, str]) -> tuple[str, list[str]]:
+    name, source, truth, bbox = job
+    return name, order_fails(source, truth, bbox)
+
+
 def run(job: tuple[str, str, str, str, dict[str, object]]) -> dict[str, object]:
     tool, source, truth, bbox, meta = job
     if tool == "srtext with geometry":
@@ -126,6 +176,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--max-pages", type=int, default=0, help="only documents of at most this many pages")
     ap.add_argument(
         "--fails", action="store_true", help="list the tuning families' failing headers and footers"
+    )
+    ap.add_argument(
+        "--order-fails",
+        action="store_true",
+        help="list the tuning documents' paragraph pairs pdftotext holds in order and srtext does not",
     )
     args = ap.parse_args(argv)
     docs, _notes = load(args.corpus)
@@ -182,6 +237,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                 for f, ok in results[tool, d.name]["tests"]:  # type: ignore[attr-defined]
                     if not ok and tool.startswith("srtext"):
                         print(f"FAIL\t{tool}\t{d.family}\t{d.name}\t{f}")
+    if args.order_fails:
+        for tool in (t for t in tools if t.startswith("srtext")):
+            geometry = tool == "srtext with geometry"
+            order_jobs = [
+                (
+                    d.name,
+                    d.source,
+                    d.truth,
+                    str(args.corpus / d.family / f"{d.name}.bbox.html") if geometry else "",
+                )
+                for d in docs
+                if d.split == "tune"
+            ]
+            with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+                for name, fails in pool.map(_order_job, order_jobs, chunksize=4):
+                    for f in fails:
+                        print(f"ORDER\t{tool}\t{name}\t{f}")
     return 0
 
 

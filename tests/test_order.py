@@ -38,6 +38,7 @@ PINNED = {
     ("reference_entry", "reference_entry_goes_on"),
     ("gap_after_item", "item_goes_on"),
     ("indented_after_full_line", "weighed_on_the_page"),
+    ("word_of_a_stacked_title", "word_of_a_loose_line"),
 }
 
 RULE_TABLES = ("ANY_LINE_RULES", "SHORT_LINE_RULES", "LONG_LINE_RULES")

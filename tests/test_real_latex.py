@@ -184,7 +184,8 @@ def test_a_latex_document_gets_its_truth_from_the_markers_and_prints_the_same_tw
     assert meta["captions"] == ["Figure 1: A short caption."] and len(meta["footnotes"]) == 1
     assert "(1)" in meta["objects"]  # the equation's number: display math is an object
     truth = (tmp_path / "0" / "latex-texdoc" / "latex-t-doc--pdflatex.truth.txt").read_text(encoding="utf-8")
-    assert "code line one" not in truth and truth.count("\n") == len(WANT) - 1
+    assert "code line one" not in truth and truth.count("\n") == len(WANT) - 2  # no code, no footnote
+    assert meta["footnotes"][0] not in truth  # listed, not the body's text
 
 
 @needs_tex

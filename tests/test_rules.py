@@ -103,3 +103,14 @@ def test_a_numbered_item_after_the_item_before_it_is_an_item_not_a_heading() -> 
     }
     assert rows[4] == ("body", "enumerated_item")
     assert rows[6] == ("body", "enumerated_item")
+
+
+@pytest.mark.parametrize(
+    "table", ["ANY_LINE_RULES", "SHORT_LINE_RULES", "LONG_LINE_RULES"], ids=lambda t: t.lower()
+)
+def test_a_rule_stands_once_in_its_table(table: str) -> None:
+    from srtext.pipeline import rules
+
+    names = [r.__name__ for r in getattr(rules, table)]
+    assert len(names) == len(set(names))  # a second entry is never asked: the first answers for it
+    assert not set(rules.ANY_LINE_RULES) & (set(rules.SHORT_LINE_RULES) | set(rules.LONG_LINE_RULES))

@@ -648,10 +648,14 @@ _CAPITAL_START = pattern(
 def _marked_number(number: str) -> regex.Pattern[str]:
     """The number as a marker after a word ("banks.1", "Fellow1", "错误。1"), compiled once per number.
 
+    A letter right after it makes it part of a name ("T2A", "H2O"), not a mark.
+
     >>> [bool(_marked_number("1").search(t)) for t in ["banks.1 More", "没有严重的错误。1", "in 1990", "x 1"]]
     [True, True, False, False]
+    >>> bool(_marked_number("2").search("in the T2A encoding"))
+    False
     """
-    return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d)")
+    return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?![\d\p{{Lu}}\p{{Ll}}])")
 
 
 @lru_cache(maxsize=256)

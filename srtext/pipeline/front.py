@@ -20,7 +20,7 @@ has no front matter, so nothing of it can be taken for one.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Collection, Container, Sequence
 
 from srtext.lang import (
     ABSTRACT_WORDS,
@@ -30,6 +30,7 @@ from srtext.lang import (
     TITLE_WORDS,
     alternation,
 )
+from srtext.pipeline.classify import is_finished
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import IGNORECASE, pattern
 
@@ -165,3 +166,82 @@ def _block_end(page: Sequence[Line], i: int) -> int:
     while end < min(len(page), i + 3) and page[end].text.strip():
         end += 1
     return end
+
+
+#: The page stage's name for a title's note, marked front matter (:func:`title_notes`).
+TITLE_NOTE = "front_matter.title_note"
+#: A title's note is marked in one of the first page's first lines (the title, authors, date).
+TITLE_NOTE_WITHIN = 4
+#: A title's line is at most this share of the page's widest line.
+TITLE_NOTE_FILL = 0.8
+# The marks LaTeX's \thanks sets after a title's or an author's name.
+_TITLE_MARKS = frozenset("∗*†‡⋆§¶")
+
+
+def title_notes(
+    page: Sequence[Line], notes: Collection[int], skip: Container[int] = (), alone: bool = False
+) -> list[int]:
+    """The first page's notes that the title's or the authors' lines point to: the title's notes.
+
+    LaTeX sets a title's notes (``\\thanks``: "∗ This file describes v1.3f",
+    "† E-mail: ...") at the first page's foot, marked by a symbol that the
+    title or an author's name carries ("... for biblatex∗", "Joseph Wright†").
+    They are the document's own words about itself and its authors, like the
+    front matter, and the page's other notes are not: a note is a title's when
+    its mark (a symbol, not a number) ends one of the page's first
+    :data:`TITLE_NOTE_WITHIN` lines (not ``skip``: furniture), glued to its
+    last word, a line shorter than the body's (:data:`TITLE_NOTE_FILL` of the
+    page's widest), and stands nowhere else on the page but in notes (a sentence's
+    note is marked inside the text, after its punctuation).  Kept in place,
+    such a note would cut a sentence that runs on over the page's foot: unless
+    the document is this page ``alone``, the page's text must end a sentence.
+    ``notes``: the indices of the page's notes; the result, those of the
+    title's notes' lines.
+
+    >>> body = "The rivers of the north flow into the sea through wide valleys."
+    >>> texts = ["Rivers of the North∗", "Ann Smith†", body, "∗ Version 2.", "† E-mail: a@b.c"]
+    >>> title_notes([Line(n, 1, t) for n, t in enumerate(texts)], {3, 4})
+    [3, 4]
+    >>> texts = ["Rivers of the North", "Ann Smith", "Rivers∗ flow north.", body, "∗ See the map."]
+    >>> title_notes([Line(n, 1, t) for n, t in enumerate(texts)], {4})
+    []
+    """
+    top: list[int] = []  # the page's first lines (the title's, the authors'), notes and furniture aside
+    for i, line in enumerate(page):
+        if i not in notes and i not in skip and line.text.strip():
+            top.append(i)
+            if len(top) == TITLE_NOTE_WITHIN:
+                break
+    ends = [(i, page[i].text.rstrip()) for i in top if page[i].text.rstrip()[-1:] in _TITLE_MARKS]
+    if not ends:  # the cheap test first: most first pages have no mark at a line's end
+        return []
+    widest = max(len(line.text.rstrip()) for line in page)
+    marks: set[str] = set()
+    for _i, end in ends:  # a title's or a name's line ends on its marks ("biblatex∗", "Wright∗†")
+        if len(end) > TITLE_NOTE_FILL * widest:
+            continue  # a line of the body, which a title's line is shorter than
+        k = len(end)
+        while k > 0 and end[k - 1] in _TITLE_MARKS:
+            k -= 1
+        if 0 < k < len(end) and end[k - 1].isalnum():
+            marks.update(end[k:])
+    if not marks:
+        return []
+    after = top[-1] + 1
+    rest = [
+        line.text
+        for i, line in enumerate(page[after:], after)
+        if i not in notes and i not in skip and line.text.strip()
+    ]
+    marks = {ch for ch in marks if not any(ch in text for text in rest)}
+    last = rest[-1] if rest else page[top[-1]].text  # the page's last line of text
+    if marks and not alone and not is_finished(last):
+        return []  # the page's last sentence goes on over the notes, on the next page: they stay notes
+    found: list[int] = []
+    for i in sorted(notes):
+        first = page[i].text.lstrip()[:1]
+        if first in marks or (
+            found and found[-1] == i - 1 and first not in _TITLE_MARKS and not first.isdigit()
+        ):
+            found.append(i)  # the note's mark, or the line under a title's note that goes on with it
+    return found

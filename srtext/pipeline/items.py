@@ -192,6 +192,90 @@ def _is_loose(before: Item | None, run: list[Item], after: Item | None, eps: flo
     return width <= (1 + eps) * cw and width + 1 + display_width(text.split()[0]) > LOOSE_REACH * cw
 
 
+def _stacked(run: list[Item]) -> list[Item]:
+    """The words that end ``run``, one a line and each set apart by a blank line, when they are a title's.
+
+    A sidebar's or an example's title set in a narrow box beside the text
+    ("DEBIAN" / "POLICY" / "Register" / "a" / "server" / "in" / "/etc/", a
+    blank line between each two) comes out of pdftotext one word a block:
+    short lines that look like a figure's label, debris or headings of their
+    own, and are dropped or split.  The run's last words from the last one
+    not below a blank line (a paragraph's last word may come before them),
+    from the first two that are a label:
+    three words or more, each short, each after the first below a blank line
+    (not a page break or a marked line), opening with a box's label
+    (:func:`_labelled`), and a function word in lower case among them
+    (:func:`_sentence_opens`): a title, not a column of names, numbers or a
+    table's cells one a block, nor a paragraph's loose line.
+    """
+    first = len(run) - 1
+    while (
+        first > 0
+        and run[first].blank_before
+        and not (run[first].page_break_before or run[first].after_marked)
+    ):
+        first -= 1
+    while first + 2 < len(run) and not _labelled(run[first : first + 3]):
+        first += 1  # a word set apart above the label ("/etc/inetd.conf" / "DEBIAN" / "POLICY")
+    words = run[first:]
+    if (
+        len(words) >= 3
+        and _labelled(words)
+        and all(x.band is Band.SHORT for x in words)
+        and _sentence_opens(words)
+    ):
+        return words
+    return []
+
+
+def _labelled(run: list[Item]) -> bool:
+    """Does a box's label open the words, the title's first word capitalised after it?
+
+    A label is two words in capitals ("DEBIAN" / "POLICY" / "Register") or a
+    word and a number ending on a dot ("Example" / "10.9." / "Changes").  A
+    box's title opens with its label; a loose line of a paragraph set one
+    word a block opens with a sentence's words ("Real" / "file" / "IO"), a
+    version is no label's number ("Python" / "3.8"), and a sentence's words
+    go on in lower case after a number ("Python" / "3.10." / "(#359").
+    """
+    a = run[0].line.text.strip()
+    if not (a[:1].isupper() and a.isalpha() and run[2].line.text.lstrip()[:1].isupper()):
+        return False  # the cheap tests first: most runs of words are a formula's pieces
+    b = run[1].line.text.strip()
+    if len(a) > 1 and len(b) > 1 and b.isalpha() and a.isupper() and b.isupper():
+        return True
+    number = b[:-1]
+    return b[-1:] == "." and number != "" and number.replace(".", "").isdigit()
+
+
+#: The most words of the line under a stacked title that end it ("interfaces file").
+STACK_TAIL = 3
+
+
+def _stack(run: list[Item], after: Item | None) -> bool:
+    """Mark a stacked title's words (:func:`_is_stacked`), and the line under them when it ends the title.
+
+    A stacked word is marked ``loose`` too, so that the rules' guard that
+    asks for a loose line lets the rule for it be asked
+    (:func:`srtext.pipeline.rules.any_line.word_of_a_stacked_title`).  The
+    line under the words ends the title when it is short, of a few words, set
+    apart like them and in lower case ("interfaces file"): then True, and
+    the line under that is marked loose (the rule starts a paragraph with it).
+    """
+    for x in run:
+        x.ev.loose = x.ev.stacked = True
+    if (
+        after is not None
+        and after.blank_before
+        and after.band is Band.SHORT
+        and after.ev.lower
+        and len(after.line.text.split(None, STACK_TAIL)) <= STACK_TAIL
+    ):
+        after.ev.loose = after.ev.stacked = True
+        return True
+    return False
+
+
 def loose_lines(
     pairs: Iterable[tuple[Item | None, Trailing]], eps: float
 ) -> Iterator[tuple[Item | None, Trailing]]:
@@ -204,8 +288,12 @@ def loose_lines(
     before: Item | None = None  # the line before the run
     run: list[tuple[Item | None, Trailing]] = []
     width = 0  # the run's words and the spaces after them
+    under = False  # the last line of a stacked title came last: the next line is under it
     for pair in pairs:
         item = pair[0]
+        if under and item is not None:
+            item.ev.loose = True  # asked word_of_a_stacked_title, which starts a paragraph with it
+            under = False
         # a word alone, or a bullet and a word: two words at most (most lines have more)
         parts = item.line.text.split(None, 2) if item is not None else []
         few = item if item is not None and len(parts) < 3 else None
@@ -222,6 +310,10 @@ def loose_lines(
                     x.ev.loose = True
                 if item is not None:
                     item.ev.loose = True
+            elif len(words) == len(run) >= 3 and words[-1].blank_before:
+                stacked = _stacked(words)
+                if stacked:
+                    under = _stack(stacked, item)
             yield from run
             before = run[-1][0]
             run = []

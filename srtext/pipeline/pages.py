@@ -35,7 +35,7 @@ from srtext.pipeline.footnotes import (
     split_glued_footnotes,
     starts_like_note,
 )
-from srtext.pipeline.front import find_front_matter
+from srtext.pipeline.front import TITLE_NOTE, find_front_matter, title_notes
 from srtext.pipeline.furniture import (
     FOOTER,
     FOOTNOTE,
@@ -843,6 +843,11 @@ PAGE_RULES: dict[str, tuple[str, str]] = {
         FRONT_MATTER,
         "between the title and the body of the first page (srtext.pipeline.front)",
     ),
+    TITLE_NOTE: (
+        FRONT_MATTER,
+        "a note at the first page's foot that the title or an author's name points to"
+        " (srtext.pipeline.front)",
+    ),
     COLUMNS: ("", COLUMNS_REASON),  # reorders lines by their boxes, marks none (srtext.pipeline.columns)
     BULLETS: ("", BULLETS_REASON),  # moves bullets by their boxes, marks none (srtext.pipeline.bullets)
     BULLETS_BY_RANK: ("", RANK_REASON),  # moves bullets by their items' ranks, marks none (the same)
@@ -927,12 +932,21 @@ def _page_marks(
             furniture.update(margin_furniture(page, margins, furniture.keys() | notes.keys()))
         notes.update(small_type_notes(page, placed, furniture, notes))
     front = find_front_matter(page, furniture.keys() | notes.keys()) if first else range(0)
-    if not (furniture or notes or front):  # nothing marked: the page as it is
+    thanks = (
+        title_notes(page, notes.keys(), furniture, alone and first and bool(breaks))
+        if first and notes
+        else []
+    )
+    for i in thanks:
+        del notes[i]
+    if not (furniture or notes or front or thanks):  # nothing marked: the page as it is
         return page + breaks[::-1] if breaks else page
     out = page + breaks[::-1]  # each marked line replaced: furniture first, then notes, then front matter
     for i in front:
         if page[i].text.strip():
             out[i] = page[i]._replace(mark=FRONT_MATTER, rule="front_matter")
+    for i in thanks:
+        out[i] = page[i]._replace(mark=FRONT_MATTER, rule=TITLE_NOTE)
     for i, note in notes.items():
         out[i] = page[i]._replace(mark=FOOTNOTE, rule=f"footnote.{note}")
     for i, name in furniture.items():

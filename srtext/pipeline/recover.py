@@ -237,7 +237,7 @@ class _Machine(State):
         line = cur.line
         front = line.mark == FRONT_MATTER
         if front:
-            rule = f"front_matter > {rule}"
+            rule = f"{line.rule or 'front_matter'} > {rule}"  # front_matter, or front_matter.title_note
         elif line.rule and line.rule in _MOVED:  # the page stage moved the line
             rule = f"{line.rule} > {rule}"
         if verb == JOIN:  # the most frequent verb first

@@ -33,6 +33,7 @@ from srtext.pipeline.rules.any_line import (
     theorem_label,
     title_after_its_number,
     word_of_a_loose_line,
+    word_of_a_stacked_title,
 )
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
@@ -103,6 +104,7 @@ from srtext.pipeline.rules.long_lines import (
 from srtext.pipeline.rules.short_lines import (
     author_with_orcid,
     bare_number_before_title,
+    block_after_a_colon,
     bracket_closed_below,
     date_alone,
     debris,
@@ -146,6 +148,9 @@ from srtext.pipeline.rules.short_lines import (
 #: * indented_after_full_line before weighed_on_the_page: an indent under a full
 #:   line that ended a sentence starts a paragraph whatever the weighing says (the
 #:   rules that read the page plainly come before the page's soft evidence weighed);
+#: * word_of_a_stacked_title before word_of_a_loose_line: a title's words stacked
+#:   one a block are marked loose too, so that their rule is asked, but make a
+#:   heading, not a paragraph's words;
 #: * gap_after_item before item_goes_on: a line below a gap ends the item,
 #:   though the item's last line stopped near the margin;
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
@@ -190,6 +195,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     enumerated_item,
     letter_bullet,
     dash_item,
+    word_of_a_stacked_title,
     word_of_a_loose_line,
     alert_label,
     gap_after_item,
@@ -199,7 +205,6 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     theorem_label,
     title_after_its_number,
     after_a_term,
-    aside_left_open,
     inline_piece,
     larger_type,
 )
@@ -237,6 +242,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     body_type_under_heading,
     weighed_on_the_page,
     under_a_nearly_full_line,
+    block_after_a_colon,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,
@@ -253,6 +259,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     indented_after_full_line,
     weighed_on_the_page,
     under_a_nearly_full_line,
+    block_after_a_colon,
     body_mid_sentence,
     body_after_short_line,
     indented_after_finished_line,
@@ -289,6 +296,7 @@ GUARDS: dict[Rule, Guard] = {
     # any line
     after_contents_entry: when(OPEN),
     item_ends_at_blank: when(IN_BODY | BLANK, bar=SHORT),
+    word_of_a_stacked_title: when(LOOSE),  # a stacked title's words are marked loose too
     word_of_a_loose_line: when(LOOSE | OPEN),
     note_label_alone: when(SHORT | NEXT | FIRST_SQUARE),
     alert_label: when(FIRST_SQUARE) + when(ONE_LINE | IN_SQUARE, bar=BLANK | PAGE_BREAK),
@@ -359,6 +367,8 @@ GUARDS: dict[Rule, Guard] = {
         IN_BODY | PREV_UNFINISHED | PREV_SHORT, bar=LOWER | BLANK | PAGE_BREAK | AFTER_DEBRIS
     ),
     short_after_short_line: when(OPEN),
+    block_after_a_colon: when(PREV_UNFINISHED | SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING)
+    + when(PREV_UNFINISHED | PREV_SHORT, bar=AFTER_DEBRIS, some=IN_BODY | IN_HEADING),
     # full and long lines
     numbered_heading_line: when(UNFINISHED | NEXT, bar=OPEN)
     + when(UNFINISHED | NEXT, some=IN_HEADING | PREV_FINISHED),

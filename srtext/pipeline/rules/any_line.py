@@ -23,6 +23,7 @@ from srtext.pipeline.rules.context import (
     JOIN,
     PIECE_CHARS,
     START,
+    START_HEADING,
     Ctx,
     Verdict,
     ends_in_address,
@@ -477,6 +478,29 @@ def alert_label(c: Ctx) -> Verdict | None:
     ):
         return JOIN, "the text under an alert's label: the alert's sentence goes on"
     return None
+
+
+def word_of_a_stacked_title(c: Ctx) -> Verdict | None:
+    """A title that pdftotext read one word a block is one heading: its first word starts it, the rest join.
+
+    A sidebar's or an example's title set in a narrow box ("DEBIAN POLICY
+    Register a server in /etc/inetd.conf") comes out one word a block, a
+    blank line between each two; its words look like a figure's label
+    ("Register"), debris ("a", "in") or headings of their own, and the title
+    was dropped in part and split.  The run is found before the rules ask
+    (:func:`srtext.pipeline.items.loose_lines`): three words or more, a
+    function word among them, so a phrase.  The line under its last line
+    starts a paragraph (a title's line does not go on into the text).
+    """
+    s = c.state
+    after_title = s is not None and s.kind == HEADING and s.last.stacked
+    if not c.cur.ev.stacked:
+        if after_title:
+            return START, "the line under a title stacked one word a block: a paragraph starts"
+        return None
+    if after_title:
+        return JOIN, "a word of a title stacked one word a block: the title goes on"
+    return START_HEADING, "the first word of a title stacked one word a block: a heading"
 
 
 def word_of_a_loose_line(c: Ctx) -> Verdict | None:

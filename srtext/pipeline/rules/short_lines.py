@@ -22,6 +22,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import BODY, HEADING, Open
 from srtext.pipeline.front import looks_like_authors
 from srtext.pipeline.function_words import is_function_word
+from srtext.pipeline.furniture import FRONT_MATTER
 from srtext.pipeline.labels import is_lone_bullet, release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
@@ -852,7 +853,10 @@ def figure_label(c: Ctx) -> Verdict | None:
     by a blank line under a finished sentence over a line of code (a README's
     heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
     labels come among its debris), nor a line of words alone over a line of
-    code wherever it stands (:func:`_heading_over_code`).
+    code wherever it stands (:func:`_heading_over_code`), nor a line of the
+    front matter (:mod:`srtext.pipeline.front`: a title page's date over its
+    first section's number, "January 1, 2000" / "1"; a title's note): the
+    title's block holds no figure.
     """
     s, nxt = c.state, c.nxt
     if (
@@ -863,6 +867,7 @@ def figure_label(c: Ctx) -> Verdict | None:
         and (s is None or not s.running)
         and not c.cur.ev.numbered
         and not mid_sentence(s)
+        and c.cur.line.mark != FRONT_MATTER  # the title's block: its date, an author's note
         and _label_like(c.text)
         and (
             nxt.ev.caption
@@ -1359,3 +1364,52 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
     if c.cur.ev.dangling and not c.cur.ev.numbered and len(c.text.split()) >= SENTENCE_WORDS:
         return START, "a line of words ending on a function word after a finished line: a sentence starts"
     return c.heading("short unfinished line after a finished paragraph: heading")
+
+
+#: What ends a lead-in to a block: a colon (a full-width one in CJK text).
+_LEAD_IN_ENDS = (":", "\uff1a")
+#: The open paragraphs whose last line may lead in to a block: a body's, and a heading's ("For example:"
+#: set apart as a heading).
+_LEAD_IN_KINDS = (BODY, HEADING)
+
+
+def block_after_a_colon(c: Ctx) -> Verdict | None:
+    """A line under a paragraph's last line that ends in a colon starts a block, if one of them is short.
+
+    A sentence that stops short of the margin on a colon ("A very simple
+    example is:", "run:") leads in to what is set below it: a command, a code
+    block, a list, a table, a quotation.  Ragged text ends its lines short
+    everywhere, so a short line alone says nothing, but a colon at its end
+    says the sentence is done and something else comes: had the sentence gone
+    on, its next word would have stood on the same line.  Over the real
+    corpus's tuning families, of the lines joined under such a line 96% were
+    the start of a block (code the truth leaves out, or a paragraph).  Not
+    after debris set aside (a display formula came between), nor a link or an
+    address ("please visit:" / "https://...", which a sentence holds), nor
+    a line in lower case that ends a sentence (the sentence went on after its
+    colon: "To remove it:" / "delete the folder."), nor a capitalised line set
+    apart by a blank line (a figure's label or a heading: the rules after this
+    one say which).  Under a full line that ends in a colon, a short line
+    starts a block when it is code or in lower case (a command: "pip install
+    ..."); a capitalised one is a term's text ("License:" / "MIT.").  The
+    paragraph may be a heading: a lead-in set apart ("For example:") is taken
+    for one, and the code under it is no line of the heading.
+    """
+    s = c.state
+    if s is None:
+        return None
+    last = s.lines[-1].text
+    if last[-1:] not in _LEAD_IN_ENDS and not (last[-1:].isspace() and last.rstrip().endswith(_LEAD_IN_ENDS)):
+        return None  # the cheap test first: most lines under an unfinished one follow no colon
+    if s.kind not in _LEAD_IN_KINDS or s.after_debris or not (c.short or s.last_band is Band.SHORT):
+        return None
+    if c.lower:
+        if c.cls is LineClass.FINISHED:
+            return None  # a sentence's end in lower case ("To remove it:" / "delete the folder.")
+    elif c.cur.blank_before:
+        return None  # set apart, capitalised: a figure's label, a heading (the rules after say which)
+    if c.text.lstrip().startswith(("http", "www.")):
+        return None
+    if s.last_band is not Band.SHORT and not (c.lower or _is_code(c.text)):
+        return None  # under a full line, a term's text ("License:" / "MIT.") unless code or lower case
+    return START, "a line under a line that ends in a colon: the block it leads in to starts"
