@@ -10,8 +10,9 @@ lines with no sentence end (one paragraph, cut at 100,000 characters).
 Then the doubling rows: for each class of character (:data:`PATHOLOGICAL`), a
 paper with one line of ``--doubling`` characters of it, and of twice as many,
 and the ratio of their recovery times: about 2 when the time is linear in the
-line's length, 4 when it is quadratic.  ``tests/test_robustness.py`` fails when a
-doubling costs more than 3x.
+line's length, 4 when it is quadratic; and for each class of line
+(:data:`REPEATED`), a page of ``--lines-doubling`` such lines and of twice as
+many.  ``tests/test_robustness.py`` fails when a doubling costs more than 3x.
 """
 
 from __future__ import annotations
@@ -67,14 +68,38 @@ def paper_with(line: str) -> str:
     return "A heading\n\n" + "Some body text of a paper that goes on.\n" * 5 + line + "\nThe end of it.\n"
 
 
-def recovery_seconds(kind: str, n: int, runs: int = 2, timeout: float | None = None) -> float:
+# Many lines of one class on one page (no form feed: a page is held whole, up to the
+# window of 20,000 lines), what a text without form feeds or a long column of notes,
+# numbers or marks gives: the page's steps must read such a page once, not once a line.
+REPEATED: dict[str, str] = {
+    "numbers alone": "1\n",
+    "marks alone": "‡\n",
+    "notes glued to their number": "3Installing it creates a user.\n",
+    "numbered sentences": "12 The results are shown here.\n",
+    "CJK notes": "4 参见本章末尾的说明。\n",
+    "dotted notes": "1. See the notes.\n",
+    "symbol notes": "† Email: a@b.c\n",
+    "pages of one line": "The river runs on.\n\f",
+}
+
+
+def page_of(unit: str, n: int) -> str:
+    """A short paper's start, then ``n`` lines of ``unit`` repeated."""
+    return "A heading\n\n" + "Some body text of a paper that goes on.\n" * 5 + unit * (n // unit.count("\n"))
+
+
+def recovery_seconds(
+    kind: str, n: int, runs: int = 2, timeout: float | None = None, lines: bool = False
+) -> float:
     """The best of ``runs`` recovery times (CPU time: other processes on the machine do not count)
-    of a paper with a pathological line of ``n`` characters
-    of ``kind``, each run in a fresh process (none shares a cache); ``inf`` after ``timeout`` seconds."""
+    of a paper with a pathological line of ``n`` characters of ``kind`` (with ``lines``:
+    ``n`` lines of :data:`REPEATED`'s ``kind``), each run in a fresh process (none shares a
+    cache); ``inf`` after ``timeout`` seconds."""
+    text = f"page_of(REPEATED[{kind!r}], {n})" if lines else f"paper_with(PATHOLOGICAL[{kind!r}]({n}))"
     code = (
-        "import time\nfrom bench.robustness import PATHOLOGICAL, paper_with\n"
+        "import time\nfrom bench.robustness import PATHOLOGICAL, REPEATED, page_of, paper_with\n"
         "from srtext import recover_text\n"
-        f"text = paper_with(PATHOLOGICAL[{kind!r}]({n}))\n"
+        f"text = {text}\n"
         "recover_text(text[:2000])  # patterns compiled, word lists loaded: not timed\n"
         "best = float('inf')\n"
         f"for _ in range({runs}):\n"
@@ -96,15 +121,16 @@ def recovery_seconds(kind: str, n: int, runs: int = 2, timeout: float | None = N
     return float(r.stdout)
 
 
-def doubling(n: int, timeout: float | None = None) -> Iterator[tuple[str, float, float]]:
-    """For each class of :data:`PATHOLOGICAL`: its time at ``n`` characters and at ``2n``.
+def doubling(n: int, timeout: float | None = None, lines: bool = False) -> Iterator[tuple[str, float, float]]:
+    """For each class of :data:`PATHOLOGICAL`: its time at ``n`` characters and at ``2n``
+    (with ``lines``, each class of :data:`REPEATED` at ``n`` lines and ``2n``).
 
     The run at ``2n`` is given at most ``timeout`` seconds, or, when that is None, 3x the
     time at ``n`` and 10 s more: past that the ratio is over 3 anyway (``inf``).
     """
-    for kind in PATHOLOGICAL:
-        once = recovery_seconds(kind, n, timeout=timeout)
-        twice = recovery_seconds(kind, 2 * n, timeout=timeout or 3 * 2 * once + 10)
+    for kind in REPEATED if lines else PATHOLOGICAL:
+        once = recovery_seconds(kind, n, timeout=timeout, lines=lines)
+        twice = recovery_seconds(kind, 2 * n, timeout=timeout or 3 * 2 * once + 10, lines=lines)
         yield kind, once, twice
 
 
@@ -113,11 +139,17 @@ def main() -> int:
     ap.add_argument("--mb", type=int, default=100)
     ap.add_argument("--lines", type=int, default=2_000_000)
     ap.add_argument("--doubling", type=int, default=100_000, metavar="N", help="characters of a doubling row")
+    ap.add_argument(
+        "--lines-doubling", type=int, default=4_000, metavar="N", help="lines of a doubling row of one page"
+    )
     ap.add_argument("--only-doubling", action="store_true", help="the doubling rows alone")
     args = ap.parse_args()
     print(f"{'one line of':24} {args.doubling:>10,} ch {2 * args.doubling:>10,} ch  ratio")
     for kind, once, twice in doubling(args.doubling):
         print(f"{kind:24} {once:11.3f} s {twice:11.3f} s  {twice / once:5.2f}")
+    print(f"{'one page of':27} {args.lines_doubling:>10,} lines {2 * args.lines_doubling:>10,} lines  ratio")
+    for kind, once, twice in doubling(args.lines_doubling, lines=True):
+        print(f"{kind:27} {once:14.3f} s {twice:14.3f} s  {twice / once:5.2f}")
     if args.only_doubling:
         return 0
     with tempfile.TemporaryDirectory() as tmp:

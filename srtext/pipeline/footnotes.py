@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
@@ -165,6 +166,8 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
     # In two columns a footnote ends a column, in the middle of pdftotext's page:
     # a line with a marker symbol starts one anywhere, and it runs to an empty line.
     symbols = any(map(body.__contains__, _SYMBOLS))  # a page without marker symbols: no line asked
+    run: _MarkRun | None = None
+    carried: dict[object, bool] = {}  # what the page's text carries, each number looked up once
     for n, k in enumerate(content[1:], 1):
         if k in notes:
             continue
@@ -173,7 +176,9 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
         # marks alone are short, and a mark or a digit (lstrip takes the white space \s does):
         # the cheap questions first
         mark_alone = len(text.strip()) <= 2 and (lead == "*" or "0" <= lead <= "9" or lead > "\x7f")
-        stacked = _stacked_marks(page, k) if mark_alone else range(0)
+        if mark_alone and (run is None or k >= run.end):
+            run = _mark_run(page, k)  # the run of marks this line starts; its lines below share it
+        stacked = _stacked_marks(page, k, run) if mark_alone else range(0)
         if stacked:
             notes.update(dict.fromkeys(stacked, "marks_stacked"))
             continue
@@ -182,7 +187,9 @@ def find_footnotes(page: Sequence[Line], furniture: dict[int, str]) -> dict[int,
         elif (
             lead.isdigit()
             and (not claimed or _note_number(text) not in claimed)
-            and _numbered_note_mid_page(page, k, body, content[n + 1] if n + 1 < len(content) else None)
+            and _numbered_note_mid_page(
+                page, k, body, content[n + 1] if n + 1 < len(content) else None, carried
+            )
         ):
             notes[k] = "numbered_note_mid_page"
         elif (
@@ -282,31 +289,72 @@ def _note_number(text: str) -> str | None:
     return m.group(1) if m is not None else None
 
 
-def _stacked_marks(page: Sequence[Line], i: int) -> range:
+class _MarkRun(NamedTuple):
+    """A run of marks alone on consecutive lines, as :func:`_stacked_marks` asks of any line in it.
+
+    ``end``: the first line after the run; ``last_number``: the run's last line that
+    is a number alone (-1: none); ``capitals``: the lines in a row under the empty
+    line after the run that start as a note's text does (counted up to the run's
+    length); ``sentences``: of those, the first ones in a row that end a sentence.
+    Measured once for the run, so that asking each of its lines costs nothing more
+    (a page of marks alone, a column of numbers, is read once, not once per line).
+    """
+
+    end: int
+    last_number: int
+    capitals: int
+    sentences: int
+
+
+def _mark_run(page: Sequence[Line], i: int) -> _MarkRun:
+    """The run of marks alone from line ``i`` (see :class:`_MarkRun`).
+
+    >>> texts = ["text‡ more§ text", "‡", "2", "", "See the notes.", "See them too", "", "Body"]
+    >>> _mark_run([Line(n, 1, t) for n, t in enumerate(texts)], 1)
+    _MarkRun(end=3, last_number=2, capitals=2, sentences=1)
+    """
+    j, last_number = i, -1
+    while j < len(page):
+        text = page[j].text
+        if not _MARK_ALONE.match(text):
+            if not _NUMBER_ALONE_MARK.match(text):
+                break
+            last_number = j
+        j += 1
+    capitals = sentences = 0
+    if j < len(page) and not page[j].text.strip():
+        notes = page[j + 1 : j + 1 + j - i]  # never more notes than the run's marks are asked for
+        capitals = next(
+            (n for n, line in enumerate(notes) if not _CAPITAL_START.match(line.text)), len(notes)
+        )
+        ends = (line.text.rstrip().endswith(_NOTE_ENDS) for line in notes[:capitals])
+        sentences = next((n for n, ended in enumerate(ends) if not ended), capitals)
+    return _MarkRun(j, last_number, capitals, sentences)
+
+
+def _stacked_marks(page: Sequence[Line], i: int, run: _MarkRun | None = None) -> range:
     """Marks alone on consecutive lines from ``i``, an empty line, then as many notes' lines.
 
     KOMA-Script's and the standard classes' notes come out so when pdftotext
     sets the marks apart: "‡", "§", "", "See the notes ...", "See the notes ...";
     numbers too ("1", "2"), when each note ends a sentence.  The range covers
     marks, empty line and notes; it is empty when the shape is not there (one
-    mark alone is :func:`_note_below_mark`'s).
+    mark alone is :func:`_note_below_mark`'s).  ``run``: the run of marks that
+    holds line ``i``, measured from its first line or from ``i`` (:func:`_mark_run`).
 
     >>> texts = ["text‡ more§ text", "‡", "§", "", "See the notes.", "See them too.", "", "Body"]
     >>> _stacked_marks([Line(n, 1, t) for n, t in enumerate(texts)], 1)
     range(1, 6)
     """
-    j = i
-    numbers = False
-    while j < len(page) and (_MARK_ALONE.match(page[j].text) or _NUMBER_ALONE_MARK.match(page[j].text)):
-        numbers = numbers or not _MARK_ALONE.match(page[j].text)
-        j += 1
+    if run is None:
+        run = _mark_run(page, i)
+    j = run.end
     marks = j - i
     if marks < 2 or j >= len(page) or page[j].text.strip():
         return range(0)
-    notes = page[j + 1 : j + 1 + marks]
-    if len(notes) < marks or not all(_CAPITAL_START.match(line.text) for line in notes):
+    if run.capitals < marks:  # as many lines under the empty line, each a note's start
         return range(0)
-    if numbers and not all(line.text.rstrip().endswith(_NOTE_ENDS) for line in notes):
+    if run.last_number >= i and run.sentences < marks:
         return range(0)  # numbers stacked over words: a table's column
     return range(i, j + 1 + marks)
 
@@ -461,18 +509,21 @@ def _spaced_mark(number: str) -> regex.Pattern[str]:
     return pattern(rf"\p{{L}}[.,;:]?[ \t]{number}[ \t](?:\p{{Ll}}|[.,;:!?])")
 
 
-def _numbered_note_mid_page(page: Sequence[Line], i: int, body: str, following: int | None) -> bool:
+def _numbered_note_mid_page(
+    page: Sequence[Line], i: int, body: str, following: int | None, carried: dict[object, bool] | None = None
+) -> bool:
     """Is line ``i``, in mid-page, a one-line numbered note ("1 See the notes ...")?
 
     Two columns put the first column's notes in the middle of pdftotext's page.
     The page must carry the number as a marker after a word, the line must end
     a sentence (a numbered heading does not), and an empty line, another such
-    note or the page's end must follow.
+    note or the page's end must follow.  ``carried``: the answers of the page's
+    text so far (see :func:`_starts_with_marker`).
     """
     text = page[i].text.rstrip()
     if text.lstrip().startswith("("):
         return False  # "(2) Those rings are ...": an item of the text's own list
-    if not text.endswith((".", "。", "!", "?")) or not _starts_with_marker(text, body):
+    if not text.endswith((".", "。", "!", "?")) or not _starts_with_marker(text, body, carried=carried):
         return False
     if _SYMBOL_MARK.match(text):
         return False  # the symbol's own rule
@@ -675,14 +726,23 @@ def _marked_apart(number: str, cjk: bool = False) -> regex.Pattern[str]:
     return pattern(rf"\p{{L}}[.,;:)。，、）」』”]?{number}(?!\d|{CJK_CHAR.pattern})")
 
 
-def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool:
+def _starts_with_marker(
+    text: str, page_text: str, dotted: bool = False, carried: dict[object, bool] | None = None
+) -> bool:
     """Does the line start with a marker symbol, or with a number the page carries as a marker?
 
     With ``dotted``, "1. See the notes ..." counts too (HTML's and Writer's notes;
     only at a page's bottom, where a numbered list seldom ends a page on a note
     whose number the text carries: "so8"), when the line ends a sentence (a
     numbered item of two lines at a page's foot is no note: "4. Use line.render()
-    ... In this case" / "you can't ...").
+    ... In this case" / "you can't ...").  ``carried`` keeps what the page's text
+    was asked for each number (a number has one answer on a page): asked of every
+    line of a page, each question reads the page's text once, not once a line.
+
+    >>> carried: dict[object, bool] = {}
+    >>> body = "Rivers cut banks.3 More text.\\n3 See the survey.\\n3 See the survey."
+    >>> [_starts_with_marker("3 See the survey.", body, carried=carried) for _ in range(2)], len(carried)
+    ([True, True], 1)
     """
     if _SYMBOL_MARK.match(text):
         return True
@@ -699,16 +759,29 @@ def _starts_with_marker(text: str, page_text: str, dotted: bool = False) -> bool
         # ("第1章", "共1页"), a mark stands apart from the word after it ("包括5 Options");
         # a dotted number's mark follows a CJK character (a Latin name's digit is its own,
         # "ext4 ", and a numbered list's items end a page as notes do)
-        return _marked_apart(number, cjk=dotted_cjk).search(page_text) is not None
-    if _marked_number(number).search(page_text) is not None:
+        return _carries(_marked_apart(number, cjk=dotted_cjk), page_text, carried)
+    if _carries(_marked_number(number), page_text, carried):
         return True
     # CJK text: pdftotext sets the superscript apart, on a line of its own, when it
     # keeps it at all; a note that ends a sentence under such a number is taken.
-    return (
-        CJK_CHAR.search(text) is not None
-        and text.rstrip().endswith(_NOTE_ENDS)
-        and any(line.strip(" \t") == number for line in page_text.split("\n"))
-    )
+    if CJK_CHAR.search(text) is None or not text.rstrip().endswith(_NOTE_ENDS):
+        return False
+    if carried is None:
+        return any(line.strip(" \t") == number for line in page_text.split("\n"))
+    alone = ("alone", number)
+    if alone not in carried:
+        carried[alone] = any(line.strip(" \t") == number for line in page_text.split("\n"))
+    return carried[alone]
+
+
+def _carries(mark: regex.Pattern[str], page_text: str, carried: dict[object, bool] | None) -> bool:
+    """Does ``page_text`` hold ``mark`` (a number's pattern)?  Asked once per pattern with ``carried``."""
+    if carried is None:
+        return mark.search(page_text) is not None
+    found = carried.get(mark)
+    if found is None:
+        found = carried[mark] = mark.search(page_text) is not None
+    return found
 
 
 _GLUED_SYMBOLS = "∗*†‡§¶⋆"
