@@ -385,3 +385,43 @@ def test_memory_does_not_grow_with_a_huge_line() -> None:
     large, out = _peak_mb(b"word " * 16_000_000)
     assert large < small + 20, f"20 MB: {small:.0f} MB, 80 MB: {large:.0f} MB"
     assert len(out) >= 80_000_000
+
+
+def test_a_page_of_lines_at_one_height_is_read_once() -> None:
+    """The geometry's rows (:func:`srtext.geometry.margins._rows`) of 4,000 line boxes that
+    share one height (text drawn over itself), then 8,000: linear is about 2x, more than 3x
+    fails. Before, each line read its row again: 4,000 lines of a bbox page took 33 s."""
+    from srtext.geometry.box import LineBox
+    from srtext.geometry.margins import _rows
+
+    def seconds(n: int) -> float:
+        boxes = [
+            (
+                i,
+                LineBox(
+                    1,
+                    600.0,
+                    800.0,
+                    72.0,
+                    300.0,
+                    108.0 + i / n,
+                    100.0 + i / n,
+                    110.0 + i / n,
+                    10.0,
+                    0,
+                    0,
+                    None,
+                ),
+            )
+            for i in range(n)
+        ]
+        best = float("inf")
+        for _ in range(3):
+            t = time.process_time()
+            rows = _rows(boxes)
+            best = min(best, time.process_time() - t)
+        assert len(rows) == 1
+        return best
+
+    once = seconds(4_000)
+    assert seconds(8_000) <= 3 * once + 0.05

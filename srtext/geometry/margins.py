@@ -153,16 +153,27 @@ def _gap_between(a: Row, b: Row) -> float:
 
 
 def _rows(placed: Sequence[tuple[int, LineBox]]) -> list[Row]:
-    """A page's lines top down, those that share a height in one row."""
+    """A page's lines top down, those that share a height in one row.
+
+    The last row's top and bottom are kept as it grows (:func:`_top` and
+    :func:`_bottom` of it, without reading the row again for each line: a page of
+    many lines at one height, text drawn over itself, is read once).
+
+    >>> from srtext.geometry.box import LineBox
+    >>> boxes = [LineBox(1, 600.0, 800.0, 72.0, 300.0, top + 8.0, top, top + 10.0, 10.0, 0, 0, None)
+    ...     for top in (100.0, 101.0, 102.0, 130.0)]
+    >>> [[n for n, _ in row] for row in _rows(list(enumerate(boxes)))]
+    [[0, 1, 2], [3]]
+    """
     rows: list[Row] = []
+    high = low = 0.0  # the last row's top and bottom
     for n, b in sorted(placed, key=lambda x: (x[1].top, x[1].left)):
-        if rows:
-            row = rows[-1]
-            low = _bottom(row)
-            if min(low, b.bottom) - b.top > 0.5 * min(b.bottom - b.top, low - _top(row)):
-                row.append((n, b))
-                continue
+        if rows and min(low, b.bottom) - b.top > 0.5 * min(b.bottom - b.top, low - high):
+            rows[-1].append((n, b))
+            high, low = min(high, b.top), max(low, b.bottom)
+            continue
         rows.append([(n, b)])
+        high, low = b.top, b.bottom
     return rows
 
 
