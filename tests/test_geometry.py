@@ -127,6 +127,33 @@ def test_xhtml_that_is_not_bbox_layout_is_a_one_line_error() -> None:
     assert r.stderr.decode().count("\n") == 1 and b"bbox-layout" in r.stderr and b"Traceback" not in r.stderr
 
 
+def test_xhtml_cut_short_is_a_one_line_error_not_a_silent_loss() -> None:
+    """XHTML that ends inside a page (a pipe cut, a killed pdftotext) lost the rest of its
+    text; it gave the pages before it, or nothing, with exit status 0."""
+    data = (FIXTURES / "latex-twocol-en.bbox.html").read_bytes()
+    r = run(stdin=data[: len(data) // 2])
+    assert r.returncode == 1 and r.stdout == b""
+    assert r.stderr.decode().count("\n") == 1 and b"cut short: it ends inside page" in r.stderr
+
+
+def test_xhtml_with_a_coordinate_that_is_not_a_number() -> None:
+    """A word's coordinate that is no number is a one-line error that says so; "nan" or "inf"
+    is a number, but no place: the line keeps its text and loses its box (it was a ValueError
+    deep in the layout, reported as an internal error)."""
+    data = (FIXTURES / "latex-twocol-en.bbox.html").read_bytes()
+    first = data.index(b'<word xMin="') + len(b'<word xMin="')
+    value = data[first : data.index(b'"', first)]
+    r = run(stdin=data[:first] + b"left" + data[first + len(value) :])
+    assert r.returncode == 1 and b"a coordinate is not a number ('left')" in r.stderr
+    assert r.stderr.decode().count("\n") == 1
+    nan = data[:first] + b"nan" + data[first + len(value) :]
+    line = data.index(b'<line xMin="') + len(b'<line xMin="')
+    nan = nan[:line] + b"nan" + nan[nan.index(b'"', line) :]
+    r = run(stdin=nan)
+    assert r.returncode == 0 and r.stderr == b""
+    assert r.stdout.split() == run(stdin=data).stdout.split()
+
+
 def test_api_keeps_boxes_from_xhtml() -> None:
     xhtml = FIXTURES / "latex-twocol-en.bbox.html"
     for source in (xhtml, xhtml.read_bytes(), xhtml.read_text(encoding="utf-8")):

@@ -35,6 +35,7 @@ used only where there is no PDF: the XHTML on standard input or in a file.
 from __future__ import annotations
 
 import itertools
+import math
 import re
 
 from srtext.geometry.box import LineBox, columns_of
@@ -218,7 +219,7 @@ def parse_bbox(xhtml: str) -> tuple[str, list[LineBox | None]]:
                     pending = None
                     out.append(text)
                     out.append("\n")
-                    boxes.append(_box(number, width, height, parts, index, column, gap))
+                    boxes.append(_finite(_box(number, width, height, parts, index, column, gap)))
                 index += 1
             out.append("\n")
             boxes.append(None)
@@ -391,7 +392,7 @@ class BoxReader:
                         pending = (parts, gap, size)
                         continue
                     pending = None
-                    boxes.append(_fast_box(number, width, height, parts, index, column, gap))
+                    boxes.append(_finite(_fast_box(number, width, height, parts, index, column, gap)))
                 index += 1
             boxes.append(None)
         return True
@@ -539,18 +540,50 @@ def _box(
     return LineBox(page, width, height, left, right, baseline, top, bottom, font, block, column, gap, cells)
 
 
+def _finite(box: LineBox) -> LineBox | None:
+    """The box, or None when a number of it is not finite ("nan", "inf" in the XHTML): no place.
+
+    >>> b = parse_bbox(_DOCTEST)[1][0]
+    >>> _finite(b) == b, _finite(b._replace(font_height=float("nan")))
+    (True, None)
+    """
+    return box if math.isfinite(box.top + box.bottom + box.left + box.right + box.font_height) else None
+
+
 def _pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:
     """Each page's width, height and flows (blocks of lines of words), in the order written.
 
     Raises ValueError for XHTML that is not poppler's ``-bbox-layout`` (words
-    without lines, a line outside a block, a block outside a flow).  The tags are
-    read with one ``findall`` (tuples made in C, 5x faster than a match object's groups).
+    without lines, a line outside a block, a block outside a flow, a coordinate
+    that is not a number) or that was cut short (it ends inside a page: the
+    pages after it would be lost without a word).  The tags are read with one
+    ``findall`` (tuples made in C, 5x faster than a match object's groups).
+
+    >>> list(_pages(_DOCTEST[:200]))
+    Traceback (most recent call last):
+    ValueError: pdftotext -bbox-layout output cut short: it ends inside page 1
+    >>> list(_pages(_DOCTEST.replace('xMin="50"', 'xMin="fifty"')))
+    Traceback (most recent call last):
+    ValueError: not pdftotext -bbox-layout output: a coordinate is not a number ('fifty')
     """
+    try:
+        yield from _read_pages(xhtml)
+    except ValueError as e:
+        if not str(e).startswith("could not convert"):
+            raise
+        raise ValueError(
+            f"not pdftotext -bbox-layout output: a coordinate is not a number ({str(e).rsplit(': ', 1)[-1]})"
+        ) from None
+
+
+def _read_pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:
+    """:func:`_pages`, but for the clearer message of a coordinate that is not a number."""
     size: tuple[float, float] | None = None
     flows: list[_Flow] = []
     flow: _Flow | None = None
     lines: list[_Line] | None = None
     words: list[_Word] | None = None
+    pages = 0
     for width, height, tag, kind, x0, y0, x1, y1, text in _TAG.findall(xhtml):
         if kind == "word":
             if words is None:
@@ -579,6 +612,9 @@ def _pages(xhtml: str) -> Iterator[tuple[float, float, list[_Flow]]]:
         else:  # </page>
             yield size[0], size[1], flows
             size = None
+            pages += 1
+    if size is not None:
+        raise ValueError(f"pdftotext -bbox-layout output cut short: it ends inside page {pages + 1}")
 
 
 _NOT_LAYOUT = "not pdftotext -bbox-layout output (words outside lines, blocks or flows; -bbox has no lines)"
