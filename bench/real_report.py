@@ -1,6 +1,7 @@
 """The real corpus in the benchmark (issue 29): per family, language and kind, validation first.
 
     python bench/real_report.py [--corpus corpora/real/full] [--out docs/real-corpus.md] [--jobs 2]
+        [--family PREFIX ...]
 
 The corpus (corpora/real/, built by ``python -m corpora.real.build``) holds
 documents other people wrote, printed by several renderers, each with exact
@@ -166,13 +167,16 @@ def docs_split(docs: Sequence[Doc], family: str) -> int:
     return int(next(d.split for d in docs if d.family == family) == "tune")
 
 
-def section(runner: Runner, root: Path) -> str:
-    """The real corpus's part of the benchmark report."""
+def section(runner: Runner, root: Path, families: Sequence[str] = ()) -> str:
+    """The real corpus's part of the benchmark report (only the families starting with one of
+    ``families``, when given: a corpus built in part, or a change measured on the families it is for)."""
     if not root.is_dir():
         return (
             f"_The real corpus not found at `{root}` (build it: corpora/real/README.md): section skipped._\n"
         )
     docs, notes = load(root)
+    if families:
+        docs = [d for d in docs if d.family.startswith(tuple(families))]
     if not docs:
         return f"_No scorable documents in `{root}`: section skipped._\n"
     results = runner.run([(t, d.source, d.truth, d.meta, False) for t in TEXT_TOOLS for d in docs])
@@ -251,13 +255,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--corpus", type=Path, default=CORPUS)
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "real-corpus.md")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument(
+        "--family", action="append", default=[], help="only the families starting with this (repeatable)"
+    )
     args = ap.parse_args(argv)
     if args.jobs < 1:
         ap.error("--jobs must be at least 1")
     started = time.perf_counter()
     runner = Runner(args.jobs)
     try:
-        body = section(runner, args.corpus)
+        body = section(runner, args.corpus, args.family)
     finally:
         if runner.pool is not None:
             runner.pool.shutdown()

@@ -201,6 +201,11 @@ def column_width(histogram: Counter[int], robust: bool = False) -> int:
 #: hold a few characters more or fewer than the mode).
 MARGIN_BAND = (0.9, 1.03)
 MARGIN_LINES = 8
+#: A margin this many times CW or more is no column's own (:func:`margin_width`): two columns
+#: read one at a time make lines a little under half the page's width (a gutter between), so
+#: a page's full-width lines (a title, an abstract, a wide table) stand at up to about 2.15
+#: times the column; a README's or a web page's prose stands at 2.5 to 5 times its code lines.
+FAR_MARGIN = 2.2
 #: A line this wide (a share of CW) reached the margin (:meth:`WidthStats.lines_per_paragraph`).
 FULL_LINE = 0.9
 #: A line that ends a sentence this far short of CW, under a full line, ended its paragraph.
@@ -263,6 +268,14 @@ def margin_width(cw: int, unfinished: Counter[int], at_cw: Counter[int] | None =
     them as CW's band, and at least :data:`MARGIN_LINES` (a few lines say
     nothing of a margin), that width (the smallest with the most) is the column.
 
+    A margin far wider than CW (:data:`FAR_MARGIN` times or more) needs fewer:
+    more such lines in its band than in CW's.  A document of short lines (a
+    README's code, a changelog's dates, a list of one-line items) can give
+    CW's band as many lines of three words as the prose's band has, but no
+    column holds lines more than twice as wide as itself, so the wider
+    band, where the prose wraps, is the column (its lines spread over the
+    last fifth of it when the right edge is ragged, so fewer fall in one band):
+
     >>> ragged = Counter({80: 3, 83: 4, 85: 3, 86: 5, 88: 4, 90: 3, 34: 2})
     >>> margin_width(34, ragged)
     88
@@ -276,6 +289,18 @@ def margin_width(cw: int, unfinished: Counter[int], at_cw: Counter[int] | None =
     45
     >>> margin_width(70, Counter({70: 1, 73: 2, 76: 2}))
     70
+
+    A README whose dates and one-line items outnumber the wrapped lines of any
+    one band of its prose (but not all of them):
+
+    >>> readme = Counter({19: 12, 18: 6, 80: 3, 84: 4, 88: 5, 90: 4, 93: 3, 95: 4, 97: 3})
+    >>> margin_width(19, readme)
+    93
+
+    Full-width lines of a two-column page stand at about twice CW: CW stays:
+
+    >>> margin_width(45, Counter({45: 10, 47: 6, 89: 6, 92: 8, 94: 3}))
+    45
     """
     if not unfinished:
         return cw
@@ -286,12 +311,17 @@ def margin_width(cw: int, unfinished: Counter[int], at_cw: Counter[int] | None =
         mine = sorted(at_cw)
         here = _in_band(mine, [0, *accumulate(at_cw[w] for w in mine)], cw)
     best, best_count = cw, here
+    far, far_count = cw, 0
     for width in widths:
         if width > cw * MARGIN_BAND[1]:
             count = _in_band(widths, counts, width)
             if count > best_count:
                 best, best_count = width, count
-    return best if best_count > 2 * here and best_count >= MARGIN_LINES else cw
+            if width >= FAR_MARGIN * cw and count > far_count:
+                far, far_count = width, count
+    if best_count > 2 * here and best_count >= MARGIN_LINES:
+        return best
+    return far if far_count > here and far_count >= MARGIN_LINES else cw
 
 
 def line_width(line: Line, mode: str) -> int:
