@@ -50,7 +50,10 @@ word with a capital after its first letter (an acronym, a program's name) is not
 broken, as a typesetter sets those without hyphenation.
 
     python bench/hyphen_typeset.py [--split tune|validate|both] [--lang de,ru] [--misses N]
-        [--markdown] [--cache DIR]
+        [--decided] [--markdown] [--cache DIR]
+
+``--misses N`` lists N wrong decisions per criterion (tuning only); ``--decided`` gives each
+criterion's verdicts, wrong of all, per split and language (counts only).
 """
 
 from __future__ import annotations
