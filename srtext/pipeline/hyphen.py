@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from srtext.lang import CJK_SCRIPTS, HYPHENS, SUSPENSION_WORDS
+from srtext.lang import CJK_SCRIPTS, HYPHENS, LANGUAGES, SUSPENSION_WORDS
 from srtext.pipeline.patterns import lazy, pattern
 from srtext.record import NamedTuple, Record
 
@@ -51,7 +51,15 @@ _FIRST_CJK = "\u1100"
 _LOWER = lazy(r"\A\p{Ll}")
 
 # SUSPENSION_WORDS: conjunctions after which a line-end hyphen is a suspended hyphen
-# ("Ein- und Ausgang"), each language's in srtext.lang.
+# ("Ein- und Ausgang"), each language's in srtext.lang.  A document of a language that has
+# its own asks only those (SUSPENSIONS): another language's conjunction is often a suffix of
+# its words (Dutch "en", a German plural's "Datei-" / "en").
+SUSPENSIONS = {
+    code: frozenset(m.SUSPENSION_WORDS)
+    for m in LANGUAGES
+    if hasattr(m, "SUSPENSION_WORDS")
+    for code in (m.CODE, *getattr(m, "ALSO", ()))
+}
 
 
 def joint_paper(left: str, right: str) -> tuple[int, str]:
@@ -113,8 +121,18 @@ CLOSED_COMPOUNDS = frozenset("de nl sv da nb no fi is hu et sh sl cs sk pl".spli
 # Of those, languages whose compound adjectives keep the hyphen after an "-o" first part.
 O_COMPOUNDS = frozenset("sh sl cs sk pl".split())
 # Particles that are always hyphenated ("когда-то", "кое-как").
-KEEP_TAILS = {"ru": frozenset("то либо нибудь ка таки".split()), "uk": frozenset("то небудь будь".split())}
+# Portuguese hyphenates a verb's enclitic pronoun ("designá-lo", "tornar-se").
+KEEP_TAILS = {
+    "ru": frozenset("то либо нибудь ка таки".split()),
+    "uk": frozenset("то небудь будь".split()),
+    "pt": frozenset("lo la los las se me te nos lhe lhes".split()),
+}
+# A word's last vowel with the accent of its stress: the verb's form before a Portuguese enclitic
+# pronoun ("designá-lo", "fazê-lo"), which no word list has alone.
+_STRESSED = frozenset("áéíóúâêô")
 KEEP_HEADS = {"ru": frozenset(["кое", "кой"]), "uk": frozenset(["будь", "казна"])}
+# The scripts of a letter (script_changes); any other letter counts as of no script.
+_SCRIPT = lazy(r"(?P<latin>\p{Latin})|(?P<cyrillic>\p{Cyrillic})|(?P<greek>\p{Greek})")
 _DIGIT_HYPHEN_END = lazy(rf"(?r)\d[{HYPHENS}]\Z")
 _FIRST_WORD_HYPHEN = lazy(rf"\A(\p{{L}}+)([{HYPHENS}]\p{{L}})?")
 #: A hyphen other than ASCII's, at this many line ends and never inside a line, is the typesetter's mark.
@@ -125,6 +143,15 @@ JOIN_ZIPF = 2.0
 PART_ZIPF = 2.5
 #: ... or the joined word this much rarer than its rarer part ("followup" against "follow", "up").
 PART_GAP = 2.0
+#: A part after the hyphen that at least this many distinct words of the document end in, each at
+#: least ENDING_STEM letters longer, is an ending of the language's words ("-ly", "-remos", "-ным").
+ENDING_WORDS = 5
+ENDING_STEM = 3
+#: A joined word at least this frequent is one the lexicon knows well ("thereof", "onto", "лето"):
+#: written whole, however frequent its parts are, and a particle's hyphen ("ле-" / "то") is no
+#: particle's.  The misspellings of hyphenated words that wordfreq has ("чтото" 3.3, "какойто" 2.9)
+#: stay below it.
+KNOWN_ZIPF = 3.5
 
 
 class End(Record):
@@ -207,10 +234,25 @@ def no_word_after(d: Dehyphenator, e: End) -> str | None:
     return "keep" if not e.tail else None
 
 
+def script_changes(d: Dehyphenator, e: End) -> str | None:
+    """The parts are letters of two scripts ("Debian-" / "а", "Linux-" / "ом": a Latin name with a
+    Cyrillic ending): no word changes its script inside, the hyphen is kept."""
+    head, tail = _SCRIPT.match(e.head[-1]), _SCRIPT.match(e.tail[0])
+    return "keep" if (head and head.lastgroup) != (tail and tail.lastgroup) else None
+
+
 def compound_goes_on(d: Dehyphenator, e: End) -> str | None:
-    """The next word goes on as a compound ("state-" / "of-the-art"): the hyphen is kept,
-    unless the break's hyphen is the typesetter's own mark (:func:`break_mark`)."""
-    return "keep" if e.goes_on and not d.marks_breaks(e.left[-1]) else None
+    """The next word goes on as a compound ("state-" / "of-the-art"): the hyphen is kept, unless
+    the break's hyphen is the typesetter's own mark (:func:`break_mark`), or the two parts make a
+    word the lexicon's criteria join: the compound's first part broken ("De-" / "bian-based",
+    "day-" / "light-saving"); in a language that writes compounds closed, whose first part is often
+    a closed compound no lexicon has ("Op-" / "waardeer-script"), a lower-case part after is enough."""
+    if not e.goes_on or d.marks_breaks(e.left[-1]):
+        return None
+    lexicon = d.lexicon()
+    closed = lexicon is not None and lexicon.lang in CLOSED_COMPOUNDS and e.tail[0].islower()
+    word = closed or d.is_word(e.head + e.tail)
+    return None if word and d.joins(e.head, e.tail) else "keep"
 
 
 def break_mark(d: Dehyphenator, e: End) -> str | None:
@@ -221,23 +263,54 @@ def break_mark(d: Dehyphenator, e: End) -> str | None:
 
 
 def compound_goes_back(d: Dehyphenator, e: End) -> str | None:
-    """The fragment before the hyphen follows a hyphen itself ("cray-mpich-" / "abi") and the two
-    parts make no word: a compound of several parts broken at one of its own hyphens, kept (but
-    "Broadcast-Adres-" / "sen" makes "Adressen", broken inside a part)."""
-    return "keep" if e.inside and not d.is_word(e.head + e.tail) else None
+    """The fragment before the hyphen follows a hyphen itself ("cray-mpich-" / "abi"), the two
+    parts make no word and the part after is a word: a compound of several parts broken at one of
+    its own hyphens, kept (but "Broadcast-Adres-" / "sen" makes "Adressen", and "Debian-In-" /
+    "stallation" has no word after: broken inside a part).  Not in a language that writes compounds
+    closed, whose compound's part is a closed compound itself, seldom a word of its lexicon
+    ("Debian-Installations-" / "programm"): :func:`closed_compound` decides those."""
+    if not e.inside or d.is_word(e.head + e.tail) or not d.is_word(e.tail):
+        return None
+    lexicon = d.lexicon()
+    return None if lexicon is not None and lexicon.lang in CLOSED_COMPOUNDS else "keep"
 
 
 def parts_seen_alone(d: Dehyphenator, e: End) -> str | None:
     """Both parts are words the document writes alone ("update" and "grub"), and the joined word is
-    neither in the document nor a word of the language ("updategrub"): a compound of the two, kept."""
+    neither in the document nor a word of the language ("updategrub"): a compound of the two, kept.
+    Not in a language that writes compounds closed, whose compounds are mostly no word of its
+    lexicon ("Daten" and "verluste", "Datenverluste"): :func:`closed_compound` decides those."""
     if not (d.vocabulary.unbroken(e.head) and d.vocabulary.unbroken(e.tail)) or len(e.tail) < 2:
         return None
-    return None if d.is_word(e.head + e.tail) else "keep"
+    if d.is_word(e.head + e.tail):
+        return None
+    lexicon = d.lexicon()
+    return None if lexicon is not None and lexicon.lang in CLOSED_COMPOUNDS else "keep"
+
+
+def common_ending(d: Dehyphenator, e: End) -> str | None:
+    """The part after the hyphen, in lower case, is an ending that many of the document's words have
+    (:data:`ENDING_WORDS`): a word broken before its ending ("similar-" / "mente", "lossless-" / "ly",
+    "сильны-" / "ми"), joined, though the ending is a word too ("mente", "ly") and the joined form is
+    too rare an inflection for the lexicon.  A compound's second part is a word, rarely many words'
+    ending."""
+    if not e.tail[0].islower() or len(e.head) < 2:
+        return None
+    return "join" if d.vocabulary.ending(e.tail, ENDING_STEM) >= ENDING_WORDS else None
 
 
 def suspended_hyphen(d: Dehyphenator, e: End) -> str | None:
-    """A conjunction after the hyphen ("Ein-" / "und Ausgang"), the two no word: suspended, with its space."""
-    return "space" if e.tail.lower() in SUSPENSION_WORDS and not d.is_word(e.head + e.tail) else None
+    """A conjunction of the document's language (:data:`SUSPENSIONS`; any language's when it has no
+    list) after the hyphen ("Ein-" / "und Ausgang"), the two no word, the part before a word itself
+    (a compound's first part): suspended, with its space.  A fragment that is no word ("прочита-" /
+    "ни", "Непотписа-" / "ни") is a word broken before its ending, which may be a conjunction too."""
+    words = SUSPENSIONS.get(d.vocabulary.lang or "", SUSPENSION_WORDS)
+    if e.tail.lower() not in words or d.is_word(e.head + e.tail):
+        return None
+    lexicon = d.lexicon()
+    if lexicon is None or d.vocabulary.unbroken(e.head) or lexicon.zipf(e.head) >= PART_ZIPF:
+        return "space"
+    return None
 
 
 def document_says(d: Dehyphenator, e: End) -> str | None:
@@ -266,10 +339,23 @@ def no_lexicon(d: Dehyphenator, e: End) -> str | None:
 
 
 def hyphenated_particle(d: Dehyphenator, e: End) -> str | None:
-    """A particle always written with a hyphen ("когда-" / "то", "кое-" / "как"): kept."""
-    lang = d.lexicon().lang  # type: ignore[union-attr]  # no_lexicon came first
-    keep = e.tail.lower() in KEEP_TAILS.get(lang, ()) or e.head.lower() in KEEP_HEADS.get(lang, ())
-    return "keep" if keep else None
+    """A particle always written with a hyphen ("когда-" / "то", "кое-" / "как", "designá-" / "lo"):
+    kept when the other part is a word (a particle goes with a whole word: "установщи-" / "ка" is
+    "установщика") or ends in an accented stressed vowel (a verb's form before its pronoun, which
+    no lexicon has: "designá-"), and the two make no word the lexicon knows well (:data:`KNOWN_ZIPF`:
+    "ле-" / "то" is "лето").  Before :func:`common_ending`: a particle is many words' ending too."""
+    lexicon = d.lexicon()
+    if lexicon is None:
+        return None
+    lang = lexicon.lang
+    if e.tail.lower() in KEEP_TAILS.get(lang, ()):
+        other = e.head
+    elif e.head.lower() in KEEP_HEADS.get(lang, ()):
+        other = e.tail
+    else:
+        return None
+    whole = lexicon.zipf(other) >= PART_ZIPF or other[-1] in _STRESSED
+    return "keep" if whole and lexicon.zipf(e.head + e.tail) < KNOWN_ZIPF else None
 
 
 def part_not_a_word(d: Dehyphenator, e: End) -> str | None:
@@ -288,22 +374,34 @@ def closed_compound(d: Dehyphenator, e: End) -> str | None:
     return "keep" if adjective else "join"
 
 
+def common_beginning(d: Dehyphenator, e: End) -> str | None:
+    """Both parts words, and the part before the hyphen begins many of the document's words
+    (:data:`ENDING_WORDS`, each :data:`ENDING_STEM` letters longer): a prefix the typesetter broke
+    after ("re-" / "sized", "пере-" / "сборки", "dé-" / "comprimer"), joined, though the joined word
+    is too rare for the lexicon (hyphenation patterns break at a prefix's end first)."""
+    return "join" if d.vocabulary.beginning(e.head, ENDING_STEM) >= ENDING_WORDS else None
+
+
 def joined_word_frequency(d: Dehyphenator, e: End) -> str:
     """Both parts words: joined when the joined word is frequent, absolutely and against its rarer
-    part ("followup" is rarer than "follow" and "up": kept)."""
+    part ("followup" is rarer than "follow" and "up": kept), or a word the lexicon knows well
+    (:data:`KNOWN_ZIPF`: "thereof", "onto" are much rarer than "there", "on" and "to", and words)."""
     joined = d.lexicon().zipf(e.head + e.tail)  # type: ignore[union-attr]
-    return "join" if joined >= max(JOIN_ZIPF, d.rarer_part(e) - PART_GAP) else "keep"
+    return "join" if joined >= max(JOIN_ZIPF, min(d.rarer_part(e) - PART_GAP, KNOWN_ZIPF)) else "keep"
 
 
 #: The criteria of a line end, asked in order; the first that answers decides.  The ends that
 #: are no hyphen after a letter come first (each needs its own end: their order is free).  Of a
-#: hyphen's: the next line's own evidence (a repeated hyphen, no letter); then the document's
-#: (the word seen elsewhere whole or hyphenated, which outweighs the shape of the words around:
-#: "Open-" / "VPN-based" is "OpenVPN-based" where the document has "OpenVPN"), a compound going
-#: on or back, unless the hyphen is the typesetter's break mark, a suspension, both parts seen
-#: alone; then the shape of the parts (one letter, a capital); and the lexicon last, opened only
-#: when a hyphen needs it: the fixed particles first, then the parts' and the joined word's
-#: frequencies.
+#: hyphen's: the next line's own evidence (a repeated hyphen, no letter, another script); then the
+#: document's (the word seen elsewhere whole or hyphenated, which outweighs the shape of the words
+#: around: "Open-" / "VPN-based" is "OpenVPN-based" where the document has "OpenVPN"), a compound
+#: going on (which asks the lexicon's criteria whether its broken first part is one word) or back,
+#: unless the hyphen is the typesetter's break mark, a suspension, a fixed particle (before the
+#: endings: a particle is many words' ending), an ending many of the document's words have (before
+#: the parts seen alone: an ending is often a word too, "ly"), both parts seen alone; then the
+#: shape of the parts (one letter, a capital); and the lexicon last, opened only when a hyphen
+#: needs it: the parts' and the joined word's frequencies, with a prefix many of the document's
+#: words begin with asked just before the joined word's frequency.
 HYPHEN_RULES: tuple[Rule, ...] = (
     soft_hyphen,
     dash_end,
@@ -312,18 +410,21 @@ HYPHEN_RULES: tuple[Rule, ...] = (
     no_word_before,
     hyphen_repeated,
     no_word_after,
+    script_changes,
     document_says,
     compound_goes_on,
     break_mark,
     compound_goes_back,
     suspended_hyphen,
+    hyphenated_particle,
+    common_ending,
     parts_seen_alone,
     one_letter_head,
     capital_after,
     no_lexicon,
-    hyphenated_particle,
     part_not_a_word,
     closed_compound,
+    common_beginning,
     joined_word_frequency,
 )
 

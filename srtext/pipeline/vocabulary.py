@@ -55,6 +55,7 @@ class Vocabulary:
         self._sample_size = 0
         self._lang = lang
         self._lang_known = lang is not None
+        self._endings: dict[tuple[str, int, bool], int] = {}  # the counts of ending(), beginning()
 
     def add(self, text: str) -> None:
         """Take one line's text."""
@@ -93,11 +94,43 @@ class Vocabulary:
         for word in compounds:
             self._compounds[word.translate(_AS_ASCII_HYPHEN)] += counts.pop(word)
         self._words.update(counts)
+        self._endings.clear()
 
     def unbroken(self, word: str) -> int:
         """How often the document has ``word`` (any case) whole, not broken at a line end."""
         self._digest()
         return self._words[word.lower()]
+
+    def ending(self, suffix: str, longer: int) -> int:
+        """How many distinct words of the document end in ``suffix`` and are at least ``longer``
+        letters longer (any case): many, and the suffix is an ending of the language's words.
+
+        >>> v = Vocabulary()
+        >>> v.add("quickly and slowly, really early, a fly")
+        >>> v.ending("ly", 3), v.ending("ly", 4)
+        (4, 3)
+        """
+        return self._affixed(suffix.lower(), longer, True)
+
+    def beginning(self, prefix: str, longer: int) -> int:
+        """How many distinct words of the document begin with ``prefix`` and are at least ``longer``
+        letters longer (any case): many, and the prefix begins the language's words.
+
+        >>> v = Vocabulary()
+        >>> v.add("rebuild, rewrite, rest")
+        >>> v.beginning("re", 3), v.beginning("Re", 6)
+        (2, 0)
+        """
+        return self._affixed(prefix.lower(), longer, False)
+
+    def _affixed(self, part: str, longer: int, end: bool) -> int:
+        self._digest()
+        key = (part, longer, end)
+        if key not in self._endings:
+            size = len(part) + longer
+            has = str.endswith if end else str.startswith
+            self._endings[key] = sum(1 for w in self._words if len(w) >= size and has(w, part))
+        return self._endings[key]
 
     def hyphenated(self, compound: str) -> int:
         """How often the document has the compound (``"cost-effective"``) with its hyphen mid-line."""
