@@ -71,7 +71,29 @@ def paper_with(line: str) -> str:
 # Many lines of one class on one page (no form feed: a page is held whole, up to the
 # window of 20,000 lines), what a text without form feeds or a long column of notes,
 # numbers or marks gives: the page's steps must read such a page once, not once a line.
-REPEATED: dict[str, str] = {
+def _new_word(n: int) -> str:
+    """The ``n``-th word of an endless vocabulary ("bacad", "bacaf", ...): no two alike."""
+    letters = "bcdfghklmnprstvz"
+    word = ""
+    while True:
+        n, k = divmod(n, len(letters))
+        word += letters[k] + "aeiou"[k % 5]
+        if not n:
+            return word + "ter"
+
+
+def hyphens_in_new_words(n: int) -> str:
+    """``n`` lines, every other one ending in a word broken at a hyphen, the next ending its
+    sentence, every word new to the document: its vocabulary grows with it, and each line end
+    asks the dehyphenation criteria as its paragraph closes."""
+    words = (" ".join(_new_word(9 * i + k) for k in range(7)) for i in range(n // 2))
+    return "".join(
+        f"{w} ver{_new_word(9 * i + 7)}-\n{_new_word(9 * i + 8)} is the rest of it.\n"
+        for i, w in enumerate(words)
+    )
+
+
+REPEATED: dict[str, str | Callable[[int], str]] = {
     "numbers alone": "1\n",
     "marks alone": "‡\n",
     "notes glued to their number": "3Installing it creates a user.\n",
@@ -80,12 +102,14 @@ REPEATED: dict[str, str] = {
     "dotted notes": "1. See the notes.\n",
     "symbol notes": "† Email: a@b.c\n",
     "pages of one line": "The river runs on.\n\f",
+    "line-end hyphens in new words": hyphens_in_new_words,
 }
 
 
-def page_of(unit: str, n: int) -> str:
-    """A short paper's start, then ``n`` lines of ``unit`` repeated."""
-    return "A heading\n\n" + "Some body text of a paper that goes on.\n" * 5 + unit * (n // unit.count("\n"))
+def page_of(unit: str | Callable[[int], str], n: int) -> str:
+    """A short paper's start, then ``n`` lines of ``unit`` repeated (or made by it)."""
+    lines = unit(n) if callable(unit) else unit * (n // unit.count("\n"))
+    return "A heading\n\n" + "Some body text of a paper that goes on.\n" * 5 + lines
 
 
 def recovery_seconds(

@@ -35,6 +35,11 @@ _PENDING_LIMIT = 4096
 _PENDING_CHARS = 1 << 20  # characters of pending lines, at most about (a memory bound)
 
 
+#: The longest ending or beginning :meth:`Vocabulary.ending` and :meth:`Vocabulary.beginning` count
+#: (a longer part after or before a hyphen is a word, not an affix: counted as no one's).
+AFFIX_MAX = 16
+
+
 class Vocabulary:
     """Counts of the words a document uses unbroken, and of its hyphenated compounds.
 
@@ -55,7 +60,9 @@ class Vocabulary:
         self._sample_size = 0
         self._lang = lang
         self._lang_known = lang is not None
-        self._endings: dict[tuple[str, int, bool], int] = {}  # the counts of ending(), beginning()
+        # ending() and beginning(): each affix of the document's distinct words to the lengths of
+        # the words that have it (built when first asked, then kept up as words come in)
+        self._affixes: tuple[dict[str, dict[int, int]], dict[str, dict[int, int]]] | None = None
 
     def add(self, text: str) -> None:
         """Take one line's text."""
@@ -93,8 +100,9 @@ class Vocabulary:
         )
         for word in compounds:
             self._compounds[word.translate(_AS_ASCII_HYPHEN)] += counts.pop(word)
+        if self._affixes is not None:
+            self._index([w for w in counts if w not in self._words])
         self._words.update(counts)
-        self._endings.clear()
 
     def unbroken(self, word: str) -> int:
         """How often the document has ``word`` (any case) whole, not broken at a line end."""
@@ -124,13 +132,34 @@ class Vocabulary:
         return self._affixed(prefix.lower(), longer, False)
 
     def _affixed(self, part: str, longer: int, end: bool) -> int:
+        """The count of :meth:`ending` (``end``) or :meth:`beginning`, from an index of the affixes
+        of :data:`AFFIX_MAX` letters at most: each question looks up its part, and reads no word
+        (it read every word of the document, a hyphen's question after each new line: quadratic)."""
         self._digest()
-        key = (part, longer, end)
-        if key not in self._endings:
-            size = len(part) + longer
-            has = str.endswith if end else str.startswith
-            self._endings[key] = sum(1 for w in self._words if len(w) >= size and has(w, part))
-        return self._endings[key]
+        if self._affixes is None:
+            self._affixes = ({}, {})
+            self._index(list(self._words))
+        if len(part) > AFFIX_MAX:
+            return 0  # no affix is so long
+        lengths = self._affixes[0 if end else 1].get(part)
+        if lengths is None:
+            return 0
+        size = len(part) + longer
+        return sum(n for length, n in lengths.items() if length >= size)
+
+    def _index(self, words: list[str]) -> None:
+        """Take the affixes of ``words`` (distinct words new to the document) into the index."""
+        assert self._affixes is not None
+        suffixes, prefixes = self._affixes
+        for w in words:
+            size = len(w)
+            for k in range(1, min(AFFIX_MAX, size - 1) + 1):
+                for index, part in ((suffixes, w[-k:]), (prefixes, w[:k])):
+                    lengths = index.get(part)
+                    if lengths is None:
+                        index[part] = {size: 1}
+                    else:
+                        lengths[size] = lengths.get(size, 0) + 1
 
     def hyphenated(self, compound: str) -> int:
         """How often the document has the compound (``"cost-effective"``) with its hyphen mid-line."""
