@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from srtext.pipeline.classify import CJK_CHAR
 from srtext.pipeline.furniture import FOOTER
 from srtext.pipeline.lines import Line
 from srtext.pipeline.patterns import MULTILINE, lazy, pattern
+from srtext.record import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
