@@ -766,12 +766,13 @@ def _starts_with_marker(
     # keeps it at all; a note that ends a sentence under such a number is taken.
     if CJK_CHAR.search(text) is None or not text.rstrip().endswith(_NOTE_ENDS):
         return False
-    if carried is None:
-        return any(line.strip(" \t") == number for line in page_text.split("\n"))
     alone = ("alone", number)
-    if alone not in carried:
-        carried[alone] = any(line.strip(" \t") == number for line in page_text.split("\n"))
-    return carried[alone]
+    found = carried.get(alone) if carried is not None else None
+    if found is None:
+        found = any(line.strip(" \t") == number for line in page_text.split("\n"))
+        if carried is not None:
+            carried[alone] = found
+    return found
 
 
 def _carries(mark: regex.Pattern[str], page_text: str, carried: dict[object, bool] | None) -> bool:
