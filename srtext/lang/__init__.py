@@ -107,6 +107,15 @@ def alternation(words: Iterable[str]) -> str:
 FUNCTION_WORDS = _union("FUNCTION_WORDS")
 DANGLING_WORDS = _union("DANGLING_WORDS")
 SUSPENSION_WORDS = _union("SUSPENSION_WORDS")
+#: Each language's own suspension conjunctions by its code (and the codes it stands for too): a
+#: document of a language that has them asks only those, since another language's conjunction is
+#: often a suffix of its words (Dutch "en", a German plural's "Datei-" / "en").
+SUSPENSIONS: dict[str, frozenset[str]] = {
+    code: frozenset(m.SUSPENSION_WORDS)
+    for m in LANGUAGES
+    if hasattr(m, "SUSPENSION_WORDS")
+    for code in (m.CODE, *getattr(m, "ALSO", ()))
+}
 TITLE_WORDS = _union("TITLE_WORDS")
 NAME_CONNECTORS = _union("NAME_CONNECTORS")
 

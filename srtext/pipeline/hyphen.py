@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from srtext.lang import CJK_SCRIPTS, HYPHENS, LANGUAGES, SUSPENSION_WORDS
+from srtext.lang import CJK_SCRIPTS, HYPHENS, SUSPENSION_WORDS, SUSPENSIONS
 from srtext.pipeline.patterns import lazy, pattern
 from srtext.record import NamedTuple, Record
 
@@ -51,15 +51,7 @@ _FIRST_CJK = "\u1100"
 _LOWER = lazy(r"\A\p{Ll}")
 
 # SUSPENSION_WORDS: conjunctions after which a line-end hyphen is a suspended hyphen
-# ("Ein- und Ausgang"), each language's in srtext.lang.  A document of a language that has
-# its own asks only those (SUSPENSIONS): another language's conjunction is often a suffix of
-# its words (Dutch "en", a German plural's "Datei-" / "en").
-SUSPENSIONS = {
-    code: frozenset(m.SUSPENSION_WORDS)
-    for m in LANGUAGES
-    if hasattr(m, "SUSPENSION_WORDS")
-    for code in (m.CODE, *getattr(m, "ALSO", ()))
-}
+# ("Ein- und Ausgang"), every language's; SUSPENSIONS: each language's own (srtext.lang).
 
 
 def joint_paper(left: str, right: str) -> tuple[int, str]:
@@ -300,8 +292,8 @@ def common_ending(d: Dehyphenator, e: End) -> str | None:
 
 
 def suspended_hyphen(d: Dehyphenator, e: End) -> str | None:
-    """A conjunction of the document's language (:data:`SUSPENSIONS`; any language's when it has no
-    list) after the hyphen ("Ein-" / "und Ausgang"), the two no word, the part before a word itself
+    """A conjunction of the document's language (:data:`srtext.lang.SUSPENSIONS`; any language's when it
+    has no list) after the hyphen ("Ein-" / "und Ausgang"), the two no word, the part before a word itself
     (a compound's first part): suspended, with its space.  A fragment that is no word ("прочита-" /
     "ни", "Непотписа-" / "ни") is a word broken before its ending, which may be a conjunction too."""
     words = SUSPENSIONS.get(d.vocabulary.lang or "", SUSPENSION_WORDS)
