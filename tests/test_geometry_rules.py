@@ -153,3 +153,39 @@ def test_jsonl_with_dropped_carries_each_lines_geometry() -> None:
     assert first["geometry"][-1]["flags"] == ["same_line"]
     plain = _cli("--format", "jsonl", "--with-dropped", "--geometry", "off", "-", stdin=case.read_bytes())
     assert "geometry" not in json.loads(plain.splitlines()[0])
+
+
+def _xhtml(rows: list[list[tuple[str, float]]], pitch: float = 14.0, font: float = 12.0) -> str:
+    """pdftotext -bbox-layout XHTML of one page: each row a printed line of (word, drop) pairs, a
+    word ``drop`` points below the row's baseline (a subscript's box), rows ``pitch`` points apart."""
+    out = ['<html xmlns="http://www.w3.org/1999/xhtml"><body><doc>', '<page width="612" height="792"><flow>']
+    out.append('<block xMin="72" yMin="72" xMax="540" yMax="700">')
+    for k, row in enumerate(rows):
+        top = 72.0 + k * pitch
+        words, left = [], 72.0
+        for word, drop in row:
+            width = 6.0 * len(word)
+            words.append(
+                f'<word xMin="{left}" yMin="{top + drop}" xMax="{left + width}" yMax="{top + font + drop}">'
+                f"{word}</word>"
+            )
+            left += width + 4.0
+        bottom = top + font + max(drop for _w, drop in row)
+        line = f'<line xMin="72" yMin="{top}" xMax="{left - 4.0}" yMax="{bottom}">'
+        out.append(f"{line}{''.join(words)}</line>")
+    out.append("</block></flow></page></doc></body></html>")
+    return "\n".join(out)
+
+
+def test_a_subscript_does_not_lower_its_line() -> None:
+    """A line is where most of its letters stand: an index's box reaching below it (x with a
+    subscript i, a lowered letter of a logo) makes no gap above the line, and no paragraph."""
+    words = "the walk visits every node of the tree once and returns to the root again".split()
+    prose = [[(w, 0.0) for w in words[:k] + words[k + 1 :]] for k in range(6)]
+    prose[2][-1] = ("again.", 0.0)
+    prose[3] = [("Then", 0.0), ("x", 0.0), ("i", 4.5), *prose[3][3:]]  # "x" with its index "i" set low
+    text, boxes = parse_bbox(_xhtml(prose))
+    geo = layout(boxes)
+    assert [round(g.gap_extra or 0.0, 1) for g in geo if g is not None] == [0.0] * 6  # evenly spaced
+    decisions = [e for e in recover(text_lines(text), Config(), geometry=boxes) if isinstance(e, Decision)]
+    assert "gap_before_line" not in {d.rule for d in decisions}

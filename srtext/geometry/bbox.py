@@ -423,6 +423,34 @@ def font_height(words: list[tuple[float, str]]) -> float:
     return heights[len(heights) // 2]
 
 
+def _baseline(words: list[tuple[float, float, int]], bottom: float, heights: list[float]) -> float:
+    """A printed line's baseline: where most of its letters stand, not its lowest glyph's foot.
+
+    Each word's box reaches :data:`DESCENT` of its height below its own
+    baseline; the line's is the median of its words' baselines, each word
+    counted by its characters.  The line's bottom edge would follow a subscript,
+    an index, a lowered letter of the TeX logo ("LaTeX2e"), inline code in a
+    font with a deeper descent: the line would seem to stand lower than it does,
+    and the gap above it to be a paragraph's.  Without words (a box with no
+    text), the bottom edge and the median height.
+
+    >>> _baseline([(100.0, 110.0, 9), (100.0, 110.0, 5), (104.0, 112.5, 1)], 112.5, [10.0, 10.0, 8.5])
+    108.0
+    >>> _baseline([], 110.0, [10.0])
+    108.0
+    """
+    if not words:
+        return bottom - DESCENT * heights[len(heights) // 2] if heights else bottom
+    feet = sorted((y1 - DESCENT * (y1 - y0), max(n, 1)) for y0, y1, n in words)
+    half = sum(n for _foot, n in feet) / 2
+    seen = 0
+    for foot, n in feet:
+        seen += n
+        if seen >= half:
+            return foot
+    return feet[-1][0]
+
+
 def _fast_box(
     page: int, width: float, height: float, parts: list[_FastLine], block: int, column: int, gap: float | None
 ) -> LineBox:
@@ -441,7 +469,7 @@ def _fast_box(
     ]
     font = font_height(words)
     bottom = parts[-1][3]
-    baseline = bottom - DESCENT * last[len(last) // 2]
+    baseline = _baseline([(float(y0), float(y1), len(text)) for y0, y1, text in parts[-1][4]], bottom, last)
     return LineBox(
         page,
         width,
@@ -534,7 +562,7 @@ def _box(
     right = max(part[2] for part in parts)
     bottom = parts[-1][3]
     last = sorted(w.y1 - w.y0 for w in parts[-1][4])
-    baseline = bottom - DESCENT * last[len(last) // 2]
+    baseline = _baseline([(w.y0, w.y1, len(w.text)) for w in parts[-1][4]], bottom, last)
     cells = _cells([w.text for w in parts[0][4]]) if len(parts) == 1 else 0
     top = parts[0][1]
     return LineBox(page, width, height, left, right, baseline, top, bottom, font, block, column, gap, cells)
