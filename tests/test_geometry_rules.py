@@ -189,3 +189,15 @@ def test_a_subscript_does_not_lower_its_line() -> None:
     assert [round(g.gap_extra or 0.0, 1) for g in geo if g is not None] == [0.0] * 6  # evenly spaced
     decisions = [e for e in recover(text_lines(text), Config(), geometry=boxes) if isinstance(e, Decision)]
     assert "gap_before_line" not in {d.rule for d in decisions}
+
+
+def test_a_word_in_another_font_on_the_same_row_follows_the_line_before() -> None:
+    """pdftotext sets a word in a typewriter font apart from the roman words before it on its row:
+    the piece's box is taller (its top higher), its baseline the same; it follows the line before."""
+    from srtext.pipeline.evidence import Evidence
+
+    roman = _line(100.0, right=200.0)._replace(font_height=9.4, baseline=110.6)
+    typewriter = LineBox(1, 612.0, 792.0, 205.0, 540.0, 111.0, 96.2, 114.0, 14.6, 0, 0, -13.0)
+    assert rules._follows(Evidence("Note that", roman), Evidence("Name2019 has the fields", typewriter))
+    above = typewriter._replace(baseline=104.0, top=90.0, bottom=107.0)  # a line higher up: not its row
+    assert not rules._follows(Evidence("Note that", roman), Evidence("Name2019 has the fields", above))

@@ -85,16 +85,24 @@ def _follows(before: Evidence, ev: Evidence) -> bool:
     """Does ``ev``'s line come right after ``before``'s in the same column of the same page?
 
     Right after: below it, or on its row to its right (a printed line that
-    pdftotext split at a wide gap: both pieces have the same top).
+    pdftotext split at a wide gap, or at a word in another font: both pieces
+    have the same top, or stand on the same baseline, a typewriter word's box
+    being taller than the roman words' beside it).
     """
     a, b = before.box, ev.box
     if a is None or b is None or a.page != b.page or a.column != b.column:
         return False
-    return b.top > a.top or (abs(b.top - a.top) <= ROW and b.left >= a.right - ROW)
+    if b.top > a.top:
+        return True
+    near = BASELINE * min(a.font_height, b.font_height)
+    on_row = abs(b.top - a.top) <= ROW or abs(b.baseline - a.baseline) <= near
+    return on_row and b.left >= a.right - ROW
 
 
 #: Points within which two boxes' tops are one row's.
 ROW = 0.5
+#: Two boxes whose baselines are this share of the smaller font height apart stand on one row.
+BASELINE = 0.1
 
 
 def _geo(c: Ctx) -> LineGeo | None:
