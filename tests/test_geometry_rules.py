@@ -40,6 +40,8 @@ RULES = {
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
     # short in characters, full on the page: weighed before the text's body_after_short_line
     "geometry-sentence-ends-on-a-full-row": "weighed_on_the_page",
+    # TeX's number box cut off its title: text alone drops the letter as debris
+    "geometry-appendix-letter-on-its-titles-row": "number_on_its_titles_row",
 }
 
 

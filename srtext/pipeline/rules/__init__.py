@@ -43,6 +43,7 @@ from srtext.pipeline.rules.geometry import (
     goes_on_below_a_split_row,
     indented_after_full_line,
     larger_type,
+    number_on_its_titles_row,
     on_the_same_line,
     weighed_on_the_page,
 )
@@ -204,6 +205,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     aside_left_open,
     theorem_label,
     title_after_its_number,
+    number_on_its_titles_row,
     after_a_term,
     inline_piece,
     larger_type,

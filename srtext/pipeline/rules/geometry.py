@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from srtext.pipeline.classify import Band, LineClass, starts_list_item
 from srtext.pipeline.events import BODY, HEADING, Reason
+from srtext.pipeline.numbering import is_bare_number, is_section_number_alone
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import (
     JOIN,
@@ -31,6 +32,7 @@ from srtext.pipeline.weigh_geometry import boundary
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from srtext.geometry.box import LineBox
     from srtext.geometry.layout import LineGeo
     from srtext.pipeline.evidence import Evidence
 
@@ -253,6 +255,62 @@ def on_the_same_line(c: Ctx) -> Verdict | None:
     if geo is None or s is None or s.kind != BODY or not geo.same_line or c.cur.ev.debris:
         return None
     return JOIN, "the line sits within the line before's height (a superscript, a split line): joins it"
+
+
+def _on_its_row(a: LineBox, b: LineBox) -> bool:
+    """Does ``b`` stand on ``a``'s row, to its right (one baseline, or one top)?"""
+    if a.page != b.page or b.left < a.right - ROW:
+        return False
+    near = BASELINE * min(a.font_height, b.font_height)
+    return abs(b.top - a.top) <= ROW or abs(b.baseline - a.baseline) <= near
+
+
+def _heading_label(text: str) -> bool:
+    """A section's number or an appendix's letter alone: "2", "3.1", "IV.", "A".
+
+    >>> [_heading_label(t) for t in ["2", "3.1", "IV.", "A", " B ", "a", "AB", "(2)", "2 Scope"]]
+    [True, True, True, True, True, False, False, False, False]
+    """
+    label = text.strip()
+    if len(label) == 1 and "A" <= label <= "Z":
+        return True
+    return is_bare_number(label) or is_section_number_alone(label)
+
+
+def number_on_its_titles_row(c: Ctx) -> Verdict | None:
+    """A section's number that pdftotext set on a line of its own, on its title's row, is the heading's.
+
+    TeX sets a heading's number in a box of its own, a quad from the title;
+    pdftotext often cuts the row there ("2" / "Introduction", "A" / "Skeleton
+    files"), and text alone drops the number as debris when it does not follow
+    the last section's (a lost "1 Abstract"), or cannot tell an appendix's
+    letter from a stray one.  On the page the number and the short line after it
+    stand on one baseline, the title to its right, both in the same type larger
+    than the body's: one heading.  The title's line then joins the number's.
+    """
+    b = c.cur.ev.box
+    s = c.state
+    if b is None:
+        return None
+    if s is not None and s.kind == HEADING and len(s.lines) == 1 and s.rule == _NUMBER_ON_ITS_ROW:
+        a = s.last.box
+        if a is not None and _on_its_row(a, b):
+            return JOIN, "the title on its number's row: the heading goes on"
+        return None
+    nxt = c.nxt
+    if not c.short or nxt is None or nxt.band is not Band.SHORT or nxt.ev.debris:
+        return None
+    if not _heading_label(c.text):
+        return None
+    geo, after, nb = c.cur.ev.geo, nxt.ev.geo, nxt.ev.box
+    if geo is None or after is None or nb is None or geo.font_ratio < LARGER:
+        return None
+    if abs(after.font_ratio - geo.font_ratio) >= SAME_TYPE or not _on_its_row(b, nb):
+        return None
+    return START_HEADING, "a section's number alone, its title on its row in the same larger type: a heading"
+
+
+_NUMBER_ON_ITS_ROW = number_on_its_titles_row.__name__
 
 
 def larger_type(c: Ctx) -> Verdict | None:
