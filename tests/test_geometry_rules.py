@@ -37,6 +37,8 @@ RULES = {
     "geometry-text-after-an-item-at-the-edge": "gap_after_item",  # no hanging indent: the gap tells
     "geometry-full-row-cut-into-pieces": "goes_on_below_a_split_row",
     "geometry-body-type-under-a-heading": "body_type_under_heading",
+    # a full line: text alone takes it for the numbered heading's wrapped second line
+    "geometry-body-line-under-a-numbered-heading": "body_type_under_heading",
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
     # short in characters, full on the page: weighed before the text's body_after_short_line
     "geometry-sentence-ends-on-a-full-row": "weighed_on_the_page",

@@ -37,6 +37,7 @@ PINNED = {
     ("sentence_then_blank_line", "weighed_boundary"),
     ("reference_entry", "reference_entry_goes_on"),
     ("gap_after_item", "item_goes_on"),
+    ("body_type_under_heading", "body_after_heading"),
     ("indented_after_full_line", "weighed_on_the_page"),
     ("word_of_a_stacked_title", "word_of_a_loose_line"),
 }

@@ -154,6 +154,9 @@ from srtext.pipeline.rules.short_lines import (
 #:   heading, not a paragraph's words;
 #: * gap_after_item before item_goes_on: a line below a gap ends the item,
 #:   though the item's last line stopped near the margin;
+#: * body_type_under_heading before body_after_heading: a full line in the body's
+#:   type under a numbered heading in larger type starts a paragraph, though text
+#:   alone takes a lower-case line there for the heading's wrapped second line;
 #: * word_in_a_loose_line, then function_word_alone, before debris: a word of a
 #:   loose line (one word a line), or a function word alone inside a sentence, is
 #:   text, though a short line with little prose looks like debris;
@@ -254,6 +257,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     numbered_heading_line,
     long_heading,
     body_outside_paragraph,
+    body_type_under_heading,
     body_after_heading,
     body_after_display,
     goes_on_below_a_split_row,

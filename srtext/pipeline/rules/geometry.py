@@ -194,7 +194,7 @@ def goes_on_below_a_split_row(c: Ctx) -> Verdict | None:
 
 
 def body_type_under_heading(c: Ctx) -> Verdict | None:
-    """A short line in the body's type under a heading in larger type is no line of the heading.
+    """A line in the body's type under a heading in larger type is no line of the heading.
 
     Text alone takes a short unfinished line under a heading for the
     heading's next line ("Writing a .te file" over "Look at the file
@@ -204,6 +204,10 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
     larger than the line under it is one (a word processor's third level is 1.12
     times its body's type).  A line still larger than the body's type, with no
     sentence in it, is a heading of its own (a chapter's subtitle under its title).
+    A full line in the body's type under a numbered heading is no wrapped
+    second line of the heading either, as text alone takes it when it starts
+    in lower case ("9.6. The inetd super-server" / "inetd (often called the
+    Internet super-server) is ..."); only a short line may be a heading of its own.
     """
     geo = _geo(c)
     s = c.state
@@ -213,7 +217,7 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
     if last is None or geo.font_ratio * LOCAL > last.font_ratio:
         return None
     if geo.font_ratio >= LARGER:
-        if c.open and c.cur.ev.title_like:
+        if c.short and c.open and c.cur.ev.title_like:
             return c.heading("under a heading, in type larger than the body and smaller: a heading")
         return None
     return START, "a line in the body's type under a heading in larger type: a paragraph starts"
