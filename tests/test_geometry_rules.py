@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext import Config
+from srtext import Config, SentenceRecovery
 from srtext.api import recover
 from srtext.geometry.bbox import parse_bbox
 from srtext.geometry.box import LineBox
@@ -205,3 +205,15 @@ def test_a_word_in_another_font_on_the_same_row_follows_the_line_before() -> Non
     assert rules._follows(Evidence("Note that", roman), Evidence("Name2019 has the fields", typewriter))
     above = typewriter._replace(baseline=104.0, top=90.0, bottom=107.0)  # a line higher up: not its row
     assert not rules._follows(Evidence("Note that", roman), Evidence("Name2019 has the fields", above))
+
+
+def test_a_numbered_heading_wrapped_in_its_larger_type_stays_one_heading() -> None:
+    """A numbered heading in type a little larger than the body's (1.16x), wrapped onto a short
+    second line in the same type: the line below is no sign that the text around is set as large;
+    the heading is one, as text alone finds it (the gap above it does not make it a paragraph)."""
+    case = Path(__file__).parent / "fixtures" / "geometry_rules" / "numbered-heading-wrapped.bbox.html"
+    out = SentenceRecovery(case).out_text.splitlines()
+    assert out[1] == "9.4.2. Restoring the harbour registers without Copies"
+    assert SentenceRecovery(case, geometry="off").out_text.splitlines() == out
+    rules_of = {d.line.text: d.rule for d in case_decisions(case, geometry=True)}
+    assert rules_of["9.4.2. Restoring the harbour registers without"] == rules_of["Copies"] == "larger_type"

@@ -334,7 +334,10 @@ def larger_type(c: Ctx) -> Verdict | None:
     to text alone: a README's title often starts with its program's name in
     lower case.  Not an unnumbered line of code or markup (:func:`_set_as_code`):
     a typewriter font's boxes are taller than the body's at the same size
-    (TeX's ``cmtt`` by half), so its lines look larger than they are.
+    (TeX's ``cmtt`` by half), so its lines look larger than they are.  A
+    numbered line over a short line in its own type is a heading wrapped onto a
+    second line, not text set large around it ("9.10.2. Restoring Machines
+    without" / "Backups", a word processor's third level 1.16 times the body's).
     """
     geo = c.cur.ev.geo
     if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
@@ -355,6 +358,14 @@ def larger_type(c: Ctx) -> Verdict | None:
         and abs(below.font_ratio - geo.font_ratio) < SAME_TYPE
     ):
         below = None  # a title of several lines in much larger type: the next line goes on with it
+    elif (
+        below is not None
+        and c.nxt is not None
+        and c.nxt.band is Band.SHORT
+        and c.cur.ev.numbered
+        and abs(below.font_ratio - geo.font_ratio) < SAME_TYPE
+    ):
+        below = None  # a numbered heading wrapped onto a short line in its own type
     if any(x is not None and geo.font_ratio < LOCAL * x.font_ratio for x in (above, below)):
         return None  # the text around it is in the same type: a paragraph set larger than the usual
     return START_HEADING, "larger type than the body's and the lines around it, no sentence in it: a heading"
