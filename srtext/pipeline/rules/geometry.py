@@ -317,6 +317,18 @@ def number_on_its_titles_row(c: Ctx) -> Verdict | None:
 _NUMBER_ON_ITS_ROW = number_on_its_titles_row.__name__
 
 
+def _numbered_title(text: str) -> bool:
+    """A section's number and a word or two of a title ("10.3.3. IPsec"): a heading's words, though few.
+
+    >>> [_numbered_title(t) for t in ["10.3.3. IPsec", "2.1 Scope", "3.2 4.5 6.7", "12.5", "1.2. x = 3"]]
+    [True, True, False, False, False]
+    """
+    label, _, rest = text.strip().partition(" ")
+    if not rest or not rest[:1].isupper() or not _heading_label(label):
+        return False
+    return all(w.isalpha() for w in rest.split())
+
+
 def larger_type(c: Ctx) -> Verdict | None:
     """A short line with no sentence in it, in larger type than the body, is a heading.
 
@@ -338,11 +350,15 @@ def larger_type(c: Ctx) -> Verdict | None:
     numbered line over a short line in its own type is a heading wrapped onto a
     second line, not text set large around it ("9.10.2. Restoring Machines
     without" / "Backups", a word processor's third level 1.16 times the body's).
+    A line that reads as debris is no heading, unless it is a section's number
+    and a word or two of a title ("10.3.3. IPsec": few letters, many capitals).
     """
     geo = c.cur.ev.geo
     if geo is None or geo.font_ratio < LARGER or geo.same_line or not c.open or not c.short:
         return None
-    if c.cur.ev.debris or ((c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER):
+    if (c.cur.ev.debris and not _numbered_title(c.text)) or (
+        (c.lower or not c.cur.ev.title_like) and geo.font_ratio < MUCH_LARGER
+    ):
         return None
     if 0.0 < geo.pitch_ratio < NARROW * geo.font_ratio or (_set_as_code(c.text) and not c.cur.ev.numbered):
         return None
