@@ -41,6 +41,7 @@ RULES = {
     "geometry-body-type-under-a-heading": "body_type_under_heading",
     # a full line: text alone takes it for the numbered heading's wrapped second line
     "geometry-body-line-under-a-numbered-heading": "body_type_under_heading",
+    "geometry-heading-over-a-column-break": "body_type_under_heading",  # no heading wraps over a column break
     "geometry-weighed-sentence-goes-on-after-a-colon": "weighed_on_the_page",
     # short in characters, full on the page: weighed before the text's body_after_short_line
     "geometry-sentence-ends-on-a-full-row": "weighed_on_the_page",

@@ -208,11 +208,15 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
     second line of the heading either, as text alone takes it when it starts
     in lower case ("9.6. The inetd super-server" / "inetd (often called the
     Internet super-server) is ..."); only a short line may be a heading of its own.
+    Nor is a line in the body's type in another column or on another page
+    than the heading's: a heading does not wrap over a column's break.
     """
-    geo = _geo(c)
     s = c.state
-    if geo is None or s is None or s.kind != HEADING:
+    if s is None or s.kind != HEADING:
         return None
+    geo = _geo(c)
+    if geo is None:
+        return _across_a_break(c, s.last)
     last = s.last.geo
     if last is None or geo.font_ratio * LOCAL > last.font_ratio:
         return None
@@ -221,6 +225,19 @@ def body_type_under_heading(c: Ctx) -> Verdict | None:
             return c.heading("under a heading, in type larger than the body and smaller: a heading")
         return None
     return START, "a line in the body's type under a heading in larger type: a paragraph starts"
+
+
+def _across_a_break(c: Ctx, heading: Evidence) -> Verdict | None:
+    """A line in the body's type in another column or on another page than the heading's line above."""
+    a, b, geo, last = heading.box, c.cur.ev.box, c.cur.ev.geo, heading.geo
+    if a is None or b is None or geo is None or last is None or (a.page, a.column) == (b.page, b.column):
+        return None
+    if geo.font_ratio >= LARGER or geo.font_ratio * LOCAL > last.font_ratio:
+        return None
+    return (
+        START,
+        "a line in the body's type over a column's break from a heading in larger type: a paragraph starts",
+    )
 
 
 def indented_after_full_line(c: Ctx) -> Verdict | None:
