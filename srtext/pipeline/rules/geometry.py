@@ -94,11 +94,7 @@ def _follows(before: Evidence, ev: Evidence) -> bool:
     a, b = before.box, ev.box
     if a is None or b is None or a.page != b.page or a.column != b.column:
         return False
-    if b.top > a.top:
-        return True
-    near = BASELINE * min(a.font_height, b.font_height)
-    on_row = abs(b.top - a.top) <= ROW or abs(b.baseline - a.baseline) <= near
-    return on_row and b.left >= a.right - ROW
+    return b.top > a.top or _on_its_row(a, b)
 
 
 #: Points within which two boxes' tops are one row's.
