@@ -29,6 +29,21 @@ if TYPE_CHECKING:
 
     from srtext.geometry.box import LineBox
 
+#: The least distance between two body lines' baselines, in font heights, that can be the leading
+#: whatever the lines.  Closer lines are mostly pieces: of one printed line (pdftotext cut it
+#: at a wide space), of a formula (its limits, sub- and superscripts), of two columns.
+CLOSE = 0.9
+#: ... and the least when lines of prose are set so close (:func:`_close_prose`).  A word
+#: processor sets its lines at the font's own line height, which can be less than the box
+#: poppler gives its words (LibreOffice Writer's PDFs: baselines 11 points apart under boxes
+#: 14.4 points high, 0.76 font heights).  With :data:`CLOSE` for them too, the leading taken
+#: there was the distance between paragraphs, every line of a paragraph stood 0.5 font heights
+#: "closer than usual" and the space between paragraphs was not seen.
+LEAST_LEADING = 0.7
+#: A distance closer than :data:`CLOSE` is prose's when this share of the pairs of lines set at
+#: it, and two at least, are both half their column's width or wider: a formula's pieces are narrow.
+WIDE_SHARE = 0.1
+
 #: A line whose top is above this share of the page's height, or whose bottom is
 #: below one minus it, stands at the page's edge (running heads, page numbers, stamps).
 EDGE = 0.08
@@ -126,16 +141,54 @@ def body_font(boxes: Sequence[LineBox]) -> float:
     >>> body_font([prose, prose, code, code, code])
     10.0
     """
-    spans: dict[tuple[int, int], tuple[float, float]] = {}
+    spans = _spans(boxes)
+    fonts: Counter[float] = Counter()
+    for b in boxes:
+        if _reaches_the_edge(b, spans):
+            fonts[round(b.font_height * 5) / 5] += 1
+    return _mode(fonts, 10.0)
+
+
+Spans = dict[tuple[int, int], tuple[float, float]]
+
+
+def _spans(boxes: Sequence[LineBox]) -> Spans:
+    """Each page column's leftmost left edge and rightmost right edge."""
+    spans: Spans = {}
     for b in boxes:
         lo, hi = spans.get((b.page, b.column), (b.left, b.right))
         spans[b.page, b.column] = (min(lo, b.left), max(hi, b.right))
-    fonts: Counter[float] = Counter()
-    for b in boxes:
-        lo, hi = spans[b.page, b.column]
-        if hi - b.right <= 0.1 * (hi - lo):
-            fonts[round(b.font_height * 5) / 5] += 1
-    return _mode(fonts, 10.0)
+    return spans
+
+
+def _reaches_the_edge(b: LineBox, spans: Spans) -> bool:
+    """Does the line reach its page column's right edge, within a tenth of the column's width?"""
+    lo, hi = spans[b.page, b.column]
+    return hi - b.right <= 0.1 * (hi - lo)
+
+
+def _wide(above: LineBox, b: LineBox, spans: Spans) -> bool:
+    """Are two lines both half their page column's width or wider?
+
+    >>> from srtext.geometry.box import LineBox
+    >>> full = LineBox(1, 600.0, 800.0, 50.0, 300.0, 108.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> spans = _spans([full])
+    >>> _wide(full, full._replace(right=200.0), spans), _wide(full, full._replace(right=120.0), spans)
+    (True, False)
+    """
+    lo, hi = spans[b.page, b.column]
+    return min(b.right - b.left, above.right - above.left) >= 0.5 * (hi - lo)
+
+
+def _close_prose(close: Counter[float], wide: Counter[float]) -> Counter[float]:
+    """Of the distances between baselines closer than :data:`CLOSE` font heights (``close``: their
+    counts), those of prose: :data:`WIDE_SHARE` of the pairs set at it, two at least, are wide
+    (``wide``: their counts, :func:`_wide`).
+
+    >>> sorted(_close_prose(Counter({11.0: 20, 7.0: 25}), Counter({11.0: 3, 7.0: 1})).items())
+    [(11.0, 20)]
+    """
+    return Counter({x: n for x, n in close.items() if wide[x] >= max(2.0, WIDE_SHARE * n)})
 
 
 def usual(boxes: Sequence[LineBox]) -> Usual:
@@ -143,8 +196,9 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
 
     The leading is the least distance between two body lines' baselines that
     is common (a third as frequent as the most frequent one, and twice or more;
-    nine tenths of a font height at least: lines set closer overlap, pieces of
-    one line or a column mixed into another): not the most
+    :data:`CLOSE` font heights at least, or :data:`LEAST_LEADING` where lines
+    of prose are set so close (:func:`_close_prose`): lines set closer are pieces of
+    one line, of a formula or of a column mixed into another): not the most
     frequent, for in a README of one- and two-line paragraphs the distance
     between paragraphs is the most frequent.
 
@@ -160,16 +214,23 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
     (10.0, 14.0, {(1, 0): (50.0, 300.0)})
     """
     font = body_font(boxes)
+    spans = _spans(boxes)
     body = [b for b in boxes if abs(b.font_height - font) <= 0.15 * font]
     pitches: Counter[float] = Counter()
     before: dict[tuple[int, int], LineBox] = {}
+    close: Counter[float] = Counter()
+    wide: Counter[float] = Counter()
     for b in boxes:
         prev = before.get((b.page, b.column))
         before[b.page, b.column] = b
         if prev is not None and _body(prev, font) and _body(b, font):
             pitch = _first_baseline(b) - prev.baseline
-            if 0.9 * font < pitch < 4 * font:
+            if CLOSE * font < pitch < 4 * font:
                 pitches[round(pitch * 2) / 2] += 1
+            elif LEAST_LEADING * font < pitch <= CLOSE * font:
+                close[round(pitch * 2) / 2] += 1
+                wide[round(pitch * 2) / 2] += _wide(prev, b, spans)
+    pitches.update(_close_prose(close, wide))
     most = pitches.most_common(1)[0][1] if pitches else 0
     common = [x for x, n in pitches.items() if n >= max(2, most / 3)]
     leading = min(common) if common else _mode(pitches, 1.2 * font)
