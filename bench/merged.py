@@ -152,6 +152,7 @@ def main() -> None:
         docs = [d for d in docs if d.family in args.family.split(",")]
     per: dict[str, Counter[str]] = {}
     shown: dict[str, list[tuple[str, str, str]]] = {}
+
     def bbox(d: CorpusDoc) -> str:
         return str(args.corpus / d.family / f"{d.name}.bbox.html") if args.geometry else ""
 
