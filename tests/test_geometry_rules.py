@@ -35,6 +35,7 @@ RULES = {
     "geometry-piece-to-the-right-on-its-row": "on_the_same_line",  # same top: pdftotext split the line
     "geometry-heading-in-larger-type": "larger_type",
     "geometry-heading-a-size-up": "larger_type",  # a word processor's Heading 3: 1.12x the body's type
+    "geometry-code-in-smaller-type-over-a-page-break": "other_type_over_a_break",
     "geometry-text-after-a-list": "gap_after_item",
     "geometry-text-after-an-item-at-the-edge": "gap_after_item",  # no hanging indent: the gap tells
     "geometry-full-row-cut-into-pieces": "goes_on_below_a_split_row",
