@@ -88,6 +88,16 @@ def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float],
     assert usual(boxes).leading == leading
 
 
+def test_a_page_number_under_one_column_makes_no_column() -> None:
+    """A centred page number made a column round the page's middle: the running text (wider than a
+    column) took its number, a code block at the left margin kept 0, and the gap between them was lost."""
+    from srtext.geometry.box import columns_of
+
+    prose, code, number = (72.0, 540.0), (80.0, 250.0), (303.0, 309.0)
+    assert columns_of([prose, code, prose, number], 612.0) == [0, 0, 0, 0]
+    assert columns_of([(50.0, 290.0), (320.0, 560.0), number], 612.0)[:2] == [0, 1]  # two columns stay two
+
+
 def test_a_line_joined_at_a_hyphen_is_measured_from_its_first_printed_line() -> None:
     joined = _line(128.0)._replace(bottom=154.0, baseline=152.0)  # two printed lines in one box
     geo = layout([_line(100.0), _line(114.0), joined, _line(156.0)])
