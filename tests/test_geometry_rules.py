@@ -29,6 +29,8 @@ RULES = {
     "geometry-space-between-paragraphs": "gap_before_line",
     # a word processor's lines 0.76 of their boxes' height apart: the leading is still theirs
     "geometry-lines-set-closer-than-their-boxes": "gap_before_line",
+    # ... and its Japanese lines 16 points apart, its Latin ones 11: each kind measured by its own leading
+    "geometry-cjk-lines-set-further-than-latin": "gap_before_line",
     "geometry-indented-first-line": "indented_after_full_line",
     "geometry-indented-under-a-short-last-line": "indented_after_full_line",
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
@@ -86,6 +88,26 @@ def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float],
         top += pitch
         boxes.append(_line(top)._replace(gap_before=pitch - 12.0))
     assert usual(boxes).leading == leading
+
+
+def test_lines_with_cjk_have_their_own_leading_where_it_is_apart() -> None:
+    """A word processor sets a line with CJK at its CJK font's line height: Writer's Japanese lines
+    stand 16 points apart, its Latin lines 11, under boxes of one height; a browser's within a point."""
+
+    def page(pitches: list[tuple[float, bool]]) -> list[LineBox]:
+        top, boxes = 100.0, [_line(100.0, font=14.3)]
+        for pitch, cjk in pitches:
+            top += pitch
+            boxes.append(_line(top, font=14.3)._replace(cjk=cjk))
+        return boxes
+
+    writer = page([(11.0, False)] * 6 + [(18.0, False)] * 2 + [(16.0, True)] * 6 + [(23.0, True)] * 2)
+    u = usual(writer)
+    assert (u.leading, u.cjk_leading) == (11.0, 16.0)
+    extra = [g.gap_extra for g in layout(writer) if g is not None]
+    assert [round(x, 2) for x in extra[9:16] if x is not None] == [0.0] * 6 + [0.49]  # the 16s, then a 23
+    browser = usual(page([(14.0, False)] * 6 + [(21.0, False)] * 2 + [(15.0, True)] * 6 + [(22.0, True)] * 2))
+    assert browser.leading == browser.cjk_leading == 14.0  # a point apart: one leading
 
 
 def test_a_page_number_under_one_column_makes_no_column() -> None:

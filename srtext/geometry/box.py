@@ -49,6 +49,12 @@ class LineBox(NamedTuple):
             (:func:`srtext.pipeline.width.display_width`: a CJK character counts
             two), 0 when unknown (a line poppler joined from two printed lines):
             with its width, how wide its characters are set.
+        cjk: it holds a character two cells wide (CJK), 0 cells counted or not.  A word
+            processor sets such a line at the CJK font's own line height, which can be
+            larger than the Latin font's under boxes of the same height (LibreOffice
+            Writer: baselines 16 points apart under a Japanese line, 11 under a Latin
+            one, boxes 14.3 high): :func:`srtext.geometry.layout.usual` measures the
+            leading of each kind apart.
     """
 
     page: int
@@ -64,6 +70,7 @@ class LineBox(NamedTuple):
     column: int
     gap_before: float | None
     cells: int = 0
+    cjk: bool = False
 
     @property
     def is_place(self) -> bool:
