@@ -1,6 +1,7 @@
 """What srtext's NL- (paragraphs merged) is made of, on a corpus's tuning documents.
 
     python bench/merged.py [--corpus /tmp/realfull] [--family F,G] [--split tune] [--examples 3]
+        [--geometry] [--jobs 2]
 
 NL- (:mod:`srtext.eval.docdiff`) counts every truth paragraph break the output
 lacks, and also the splits needed to cut out of the output's paragraphs the
@@ -25,7 +26,9 @@ Only the first two are fixed by breaking more often between prose lines; the
 third by keeping code and tables apart.  Per family, with examples (the last
 words before the break and the first after, from the truth) for the first two.
 Tuning documents only by default: read the validation families' numbers, never
-their lines.
+their lines.  With ``--geometry`` each document is recovered with the boxes of its
+``ID.bbox.html`` (pdftotext ``-bbox-layout``), as ``srtext x.pdf`` reads it
+(:func:`bench.real_report.with_geometry`); a document without one, from its text alone.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.broad import Doc as CorpusDoc
 from bench.broad import load
 from srtext.api import recover_text
 from srtext.eval import docdiff
@@ -113,9 +117,21 @@ def _joined(doc: Doc, p: Phrase, truth: list[str], examples: list[tuple[str, str
     return kind
 
 
-def one(job: tuple[str, str]) -> tuple[Counter[str], list[tuple[str, str, str]], int]:
-    source, truth = job
-    out = [p for p in recover_text(source).splitlines() if p.strip()]
+def one(job: tuple[str, str, str]) -> tuple[Counter[str], list[tuple[str, str, str]], int]:
+    source, truth, bbox = job
+    xhtml = ""
+    if bbox:
+        try:
+            xhtml = Path(bbox).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            xhtml = ""
+    if xhtml:
+        from bench.real_report import with_geometry
+
+        text = with_geometry(source, xhtml)
+    else:
+        text = recover_text(source)
+    out = [p for p in text.splitlines() if p.strip()]
     gt = [p for p in truth.splitlines() if p.strip()]
     counts, examples = charged(out, gt)
     return counts, examples, len(gt)
@@ -127,6 +143,8 @@ def main() -> None:
     ap.add_argument("--family", help="families, comma-separated (default: all)")
     ap.add_argument("--split", default="tune", help="tune (default) or validate: numbers only")
     ap.add_argument("--examples", type=int, default=0)
+    ap.add_argument("--geometry", action="store_true", help="each line with its box (ID.bbox.html)")
+    ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     docs, _ = load(args.corpus)
     docs = [d for d in docs if d.split == args.split]
@@ -134,10 +152,13 @@ def main() -> None:
         docs = [d for d in docs if d.family in args.family.split(",")]
     per: dict[str, Counter[str]] = {}
     shown: dict[str, list[tuple[str, str, str]]] = {}
-    with ProcessPoolExecutor(2) as pool:
-        for d, (counts, examples, n) in zip(
-            docs, pool.map(one, [(d.source, d.truth) for d in docs], chunksize=2), strict=True
-        ):
+
+    def bbox(d: CorpusDoc) -> str:
+        return str(args.corpus / d.family / f"{d.name}.bbox.html") if args.geometry else ""
+
+    jobs = [(d.source, d.truth, bbox(d)) for d in docs]
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        for d, (counts, examples, n) in zip(docs, pool.map(one, jobs, chunksize=2), strict=True):
             per.setdefault(d.family, Counter()).update(counts + Counter(paragraphs=n))
             shown.setdefault(d.family, []).extend(examples)
     total: Counter[str] = Counter()

@@ -27,6 +27,10 @@ from tests.conftest import CASES, assert_needs_its_geometry, case_decisions
 GEOMETRY_CASES = sorted(CASES.glob("geometry-*.in"))
 RULES = {
     "geometry-space-between-paragraphs": "gap_before_line",
+    # a word processor's lines 0.76 of their boxes' height apart: the leading is still theirs
+    "geometry-lines-set-closer-than-their-boxes": "gap_before_line",
+    # ... and its Japanese lines 16 points apart, its Latin ones 11: each kind measured by its own leading
+    "geometry-cjk-lines-set-further-than-latin": "gap_before_line",
     "geometry-indented-first-line": "indented_after_full_line",
     "geometry-indented-under-a-short-last-line": "indented_after_full_line",
     "geometry-piece-of-the-same-printed-line": "on_the_same_line",
@@ -35,6 +39,7 @@ RULES = {
     "geometry-heading-a-size-up": "larger_type",  # a word processor's Heading 3: 1.12x the body's type
     # a number and a few capitals: text alone drops it as debris
     "geometry-short-numbered-heading-in-larger-type": "larger_type",
+    "geometry-code-in-smaller-type-over-a-page-break": "other_type_over_a_break",
     "geometry-text-after-a-list": "gap_after_item",
     "geometry-text-after-an-item-at-the-edge": "gap_after_item",  # no hanging indent: the gap tells
     "geometry-full-row-cut-into-pieces": "goes_on_below_a_split_row",
@@ -81,6 +86,7 @@ def _line(top: float, left: float = 72.0, right: float = 540.0, font: float = 12
         ([22.0] * 6 + [14.0] * 2, 14.0),  # one-line paragraphs outnumber the lines inside one
         ([15.5] * 5, 15.5),
         ([14.0] * 6 + [6.0] * 6, 14.0),  # closer than a font height: pieces of one line, not the leading
+        ([9.5] * 8 + [15.5] * 3, 9.5),  # LibreOffice: baselines closer than poppler's boxes are high
     ],
 )
 def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float], leading: float) -> None:
@@ -89,6 +95,36 @@ def test_the_leading_is_the_least_common_baseline_distance(pitches: list[float],
         top += pitch
         boxes.append(_line(top)._replace(gap_before=pitch - 12.0))
     assert usual(boxes).leading == leading
+
+
+def test_lines_with_cjk_have_their_own_leading_where_it_is_apart() -> None:
+    """A word processor sets a line with CJK at its CJK font's line height: Writer's Japanese lines
+    stand 16 points apart, its Latin lines 11, under boxes of one height; a browser's within a point."""
+
+    def page(pitches: list[tuple[float, bool]]) -> list[LineBox]:
+        top, boxes = 100.0, [_line(100.0, font=14.3)]
+        for pitch, cjk in pitches:
+            top += pitch
+            boxes.append(_line(top, font=14.3)._replace(cjk=cjk))
+        return boxes
+
+    writer = page([(11.0, False)] * 6 + [(18.0, False)] * 2 + [(16.0, True)] * 6 + [(23.0, True)] * 2)
+    u = usual(writer)
+    assert (u.leading, u.cjk_leading) == (11.0, 16.0)
+    extra = [g.gap_extra for g in layout(writer) if g is not None]
+    assert [round(x, 2) for x in extra[9:16] if x is not None] == [0.0] * 6 + [0.49]  # the 16s, then a 23
+    browser = usual(page([(14.0, False)] * 6 + [(21.0, False)] * 2 + [(15.0, True)] * 6 + [(22.0, True)] * 2))
+    assert browser.leading == browser.cjk_leading == 14.0  # a point apart: one leading
+
+
+def test_a_page_number_under_one_column_makes_no_column() -> None:
+    """A centred page number made a column round the page's middle: the running text (wider than a
+    column) took its number, a code block at the left margin kept 0, and the gap between them was lost."""
+    from srtext.geometry.box import columns_of
+
+    prose, code, number = (72.0, 540.0), (80.0, 250.0), (303.0, 309.0)
+    assert columns_of([prose, code, prose, number], 612.0) == [0, 0, 0, 0]
+    assert columns_of([(50.0, 290.0), (320.0, 560.0), number], 612.0)[:2] == [0, 1]  # two columns stay two
 
 
 def test_a_line_joined_at_a_hyphen_is_measured_from_its_first_printed_line() -> None:

@@ -484,6 +484,7 @@ def _fast_box(
         column,
         gap,
         _cells([text for _h, text in words]) if len(parts) == 1 else 0,
+        _cjk([text for _h, text in words]),
     )
 
 
@@ -494,6 +495,15 @@ def _cells(words: list[str]) -> int:
     (10, 6)
     """
     return sum(map(display_width, words)) + len(words) - 1
+
+
+def _cjk(words: list[str]) -> bool:
+    """Does a word hold a character two cells wide (CJK)?
+
+    >>> _cjk(["Rivers", "café"]), _cjk(["中文", "x"])
+    (False, True)
+    """
+    return any(not w.isascii() and display_width(w) > len(w) for w in words)
 
 
 def read_xhtml(text: str, keep: bool = True) -> tuple[str, list[LineBox | None] | None]:
@@ -564,8 +574,10 @@ def _box(
     last = sorted(w.y1 - w.y0 for w in parts[-1][4])
     baseline = _baseline([(w.y0, w.y1, len(w.text)) for w in parts[-1][4]], bottom, last)
     cells = _cells([w.text for w in parts[0][4]]) if len(parts) == 1 else 0
+    cjk = _cjk([w.text for part in parts for w in part[4]])
     top = parts[0][1]
-    return LineBox(page, width, height, left, right, baseline, top, bottom, font, block, column, gap, cells)
+    box = (left, right, baseline, top, bottom, font, block, column, gap, cells, cjk)
+    return LineBox(page, width, height, *box)
 
 
 def _finite(box: LineBox) -> LineBox | None:

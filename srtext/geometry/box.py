@@ -49,6 +49,12 @@ class LineBox(NamedTuple):
             (:func:`srtext.pipeline.width.display_width`: a CJK character counts
             two), 0 when unknown (a line poppler joined from two printed lines):
             with its width, how wide its characters are set.
+        cjk: it holds a character two cells wide (CJK), 0 cells counted or not.  A word
+            processor sets such a line at the CJK font's own line height, which can be
+            larger than the Latin font's under boxes of the same height (LibreOffice
+            Writer: baselines 16 points apart under a Japanese line, 11 under a Latin
+            one, boxes 14.3 high): :func:`srtext.geometry.layout.usual` measures the
+            leading of each kind apart.
     """
 
     page: int
@@ -64,6 +70,7 @@ class LineBox(NamedTuple):
     column: int
     gap_before: float | None
     cells: int = 0
+    cjk: bool = False
 
     @property
     def is_place(self) -> bool:
@@ -85,10 +92,18 @@ class LineBox(NamedTuple):
         return self.right - self.left
 
 
+#: A block narrower than this share of the page makes no column range: a page number centred
+#: under a one-column page would make one round the page's middle, and every block wider than
+#: a column (the running text) would take its number while the narrow blocks at the left
+#: margin (code, a short line) kept 0: the lines of one column on two.
+SPECK = 0.1
+
+
 def columns_of(ranges: Sequence[tuple[float, float]], page_width: float) -> list[int]:
     """The column of each block, given the blocks' horizontal ranges on one page.
 
-    Blocks narrower than 55% of the page make the column ranges (ranges that
+    Blocks narrower than 55% of the page, but not narrower than :data:`SPECK`
+    of it, make the column ranges (ranges that
     overlap by more than a tenth of the narrower one merged: an estimated right
     edge may reach a little into the next column); every block gets the number
     of the range its middle falls in.
@@ -99,8 +114,10 @@ def columns_of(ranges: Sequence[tuple[float, float]], page_width: float) -> list
     [0, 1, 0]
     >>> columns_of([(50, 560)], 612)
     [0]
+    >>> columns_of([(60, 200), (60, 540), (297, 303)], 612)  # a page number under one column
+    [0, 0, 0]
     """
-    narrow = sorted((a, b) for a, b in ranges if b - a < 0.55 * page_width)
+    narrow = sorted((a, b) for a, b in ranges if SPECK * page_width <= b - a < 0.55 * page_width)
     merged: list[list[float]] = []
     for a, b in narrow:
         if merged and merged[-1][1] - a > 0.1 * min(b - a, merged[-1][1] - merged[-1][0]):

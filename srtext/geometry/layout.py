@@ -29,6 +29,31 @@ if TYPE_CHECKING:
 
     from srtext.geometry.box import LineBox
 
+#: The least distance between two body lines' baselines, in font heights, that can be the leading
+#: whatever the lines.  Closer lines are mostly pieces: of one printed line (pdftotext cut it
+#: at a wide space), of a formula (its limits, sub- and superscripts), of two columns.
+CLOSE = 0.9
+#: ... and the least when lines of prose are set so close (:func:`_close_prose`).  A word
+#: processor sets its lines at the font's own line height, which can be less than the box
+#: poppler gives its words (LibreOffice Writer's PDFs: baselines 11 points apart under boxes
+#: 14.4 points high, 0.76 font heights).  With :data:`CLOSE` for them too, the leading taken
+#: there was the distance between paragraphs, every line of a paragraph stood 0.5 font heights
+#: "closer than usual" and the space between paragraphs was not seen.
+LEAST_LEADING = 0.7
+#: A distance closer than :data:`CLOSE` is prose's when this share of the pairs of lines set at
+#: it, and two at least, are both half their column's width or wider: a formula's pieces are narrow.
+WIDE_SHARE = 0.1
+
+#: The leading above lines with CJK (``LineBox.cjk``) and above the others are each the least common
+#: distance to a line of the kind (:func:`usual`), where both are common and this many font heights
+#: apart; else one over all lines.  A word processor sets a line at its fonts' own line height:
+#: LibreOffice Writer sets a Japanese document's Latin lines 11 points apart and its Japanese ones
+#: 16, under poppler's boxes 14.3 points high for both, so a single leading took the Latin lines'
+#: (prose, 0.77 font heights, :data:`LEAST_LEADING`) and every Japanese line stood 0.34 font heights
+#: apart, a paragraph's start.  A browser sets both within a point (line-height), and the few
+#: lines of one kind in a document of the other do not measure it.
+APART = 0.25
+
 #: A line whose top is above this share of the page's height, or whose bottom is
 #: below one minus it, stands at the page's edge (running heads, page numbers, stamps).
 EDGE = 0.08
@@ -106,6 +131,7 @@ class Usual(NamedTuple):
     leading: float  # the body's usual distance from a line's baseline to the next one's
     edges: dict[tuple[int, int], tuple[float, float]]  # (page, column): usual left and right edge
     pitch: float = 0.0  # the body's points per display cell (0.0: unknown)
+    cjk_leading: float = 0.0  # the leading above a line with CJK (LineBox.cjk; 0.0: ``leading``)
 
 
 def _mode(values: Counter[float], default: float) -> float:
@@ -126,16 +152,54 @@ def body_font(boxes: Sequence[LineBox]) -> float:
     >>> body_font([prose, prose, code, code, code])
     10.0
     """
-    spans: dict[tuple[int, int], tuple[float, float]] = {}
+    spans = _spans(boxes)
+    fonts: Counter[float] = Counter()
+    for b in boxes:
+        if _reaches_the_edge(b, spans):
+            fonts[round(b.font_height * 5) / 5] += 1
+    return _mode(fonts, 10.0)
+
+
+Spans = dict[tuple[int, int], tuple[float, float]]
+
+
+def _spans(boxes: Sequence[LineBox]) -> Spans:
+    """Each page column's leftmost left edge and rightmost right edge."""
+    spans: Spans = {}
     for b in boxes:
         lo, hi = spans.get((b.page, b.column), (b.left, b.right))
         spans[b.page, b.column] = (min(lo, b.left), max(hi, b.right))
-    fonts: Counter[float] = Counter()
-    for b in boxes:
-        lo, hi = spans[b.page, b.column]
-        if hi - b.right <= 0.1 * (hi - lo):
-            fonts[round(b.font_height * 5) / 5] += 1
-    return _mode(fonts, 10.0)
+    return spans
+
+
+def _reaches_the_edge(b: LineBox, spans: Spans) -> bool:
+    """Does the line reach its page column's right edge, within a tenth of the column's width?"""
+    lo, hi = spans[b.page, b.column]
+    return hi - b.right <= 0.1 * (hi - lo)
+
+
+def _wide(above: LineBox, b: LineBox, spans: Spans) -> bool:
+    """Are two lines both half their page column's width or wider?
+
+    >>> from srtext.geometry.box import LineBox
+    >>> full = LineBox(1, 600.0, 800.0, 50.0, 300.0, 108.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> spans = _spans([full])
+    >>> _wide(full, full._replace(right=200.0), spans), _wide(full, full._replace(right=120.0), spans)
+    (True, False)
+    """
+    lo, hi = spans[b.page, b.column]
+    return min(b.right - b.left, above.right - above.left) >= 0.5 * (hi - lo)
+
+
+def _close_prose(close: Counter[float], wide: Counter[float]) -> Counter[float]:
+    """Of the distances between baselines closer than :data:`CLOSE` font heights (``close``: their
+    counts), those of prose: :data:`WIDE_SHARE` of the pairs set at it, two at least, are wide
+    (``wide``: their counts, :func:`_wide`).
+
+    >>> sorted(_close_prose(Counter({11.0: 20, 7.0: 25}), Counter({11.0: 3, 7.0: 1})).items())
+    [(11.0, 20)]
+    """
+    return Counter({x: n for x, n in close.items() if wide[x] >= max(2.0, WIDE_SHARE * n)})
 
 
 def usual(boxes: Sequence[LineBox]) -> Usual:
@@ -143,10 +207,14 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
 
     The leading is the least distance between two body lines' baselines that
     is common (a third as frequent as the most frequent one, and twice or more;
-    nine tenths of a font height at least: lines set closer overlap, pieces of
-    one line or a column mixed into another): not the most
+    :data:`CLOSE` font heights at least, or :data:`LEAST_LEADING` where lines
+    of prose are set so close (:func:`_close_prose`): lines set closer are pieces of
+    one line, of a formula or of a column mixed into another): not the most
     frequent, for in a README of one- and two-line paragraphs the distance
-    between paragraphs is the most frequent.
+    between paragraphs is the most frequent.  The leading above lines with CJK
+    (``cjk_leading``) is measured on the distances to them alone, and the other
+    on the rest, where the two are :data:`APART` (a word processor's CJK font
+    sets its lines further apart than its Latin one).
 
     A column's left edge is the mode of its body lines' left edges, its right
     edge the largest right edge that two body lines share (ragged-right text
@@ -160,19 +228,28 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
     (10.0, 14.0, {(1, 0): (50.0, 300.0)})
     """
     font = body_font(boxes)
+    spans = _spans(boxes)
     body = [b for b in boxes if abs(b.font_height - font) <= 0.15 * font]
-    pitches: Counter[float] = Counter()
+    # The distances to lines without and with CJK (LineBox.cjk), counted apart.
+    pitches: tuple[Counter[float], Counter[float]] = (Counter(), Counter())
+    close: tuple[Counter[float], Counter[float]] = (Counter(), Counter())
+    wide: tuple[Counter[float], Counter[float]] = (Counter(), Counter())
     before: dict[tuple[int, int], LineBox] = {}
     for b in boxes:
         prev = before.get((b.page, b.column))
         before[b.page, b.column] = b
         if prev is not None and _body(prev, font) and _body(b, font):
             pitch = _first_baseline(b) - prev.baseline
-            if 0.9 * font < pitch < 4 * font:
-                pitches[round(pitch * 2) / 2] += 1
-    most = pitches.most_common(1)[0][1] if pitches else 0
-    common = [x for x, n in pitches.items() if n >= max(2, most / 3)]
-    leading = min(common) if common else _mode(pitches, 1.2 * font)
+            if CLOSE * font < pitch < 4 * font:
+                pitches[b.cjk][round(pitch * 2) / 2] += 1
+            elif LEAST_LEADING * font < pitch <= CLOSE * font:
+                close[b.cjk][round(pitch * 2) / 2] += 1
+                wide[b.cjk][round(pitch * 2) / 2] += _wide(prev, b, spans)
+    counted = [pitches[k] + _close_prose(close[k], wide[k]) for k in (0, 1)]
+    both = _leading(counted[0] + counted[1]) or _mode(counted[0] + counted[1], 1.2 * font)
+    latin, cjk = (_leading(c) or both for c in counted)
+    if abs(cjk - latin) < APART * font:
+        latin = cjk = both
     lefts: dict[tuple[int, int], Counter[float]] = {}
     rights: dict[tuple[int, int], Counter[float]] = {}
     for b in body:
@@ -183,7 +260,19 @@ def usual(boxes: Sequence[LineBox]) -> Usual:
     for key, left in lefts.items():
         shared = [x for x, n in rights[key].items() if n > 1]
         edges[key] = (_mode(left, 0.0), max(shared) if shared else max(rights[key]))
-    return Usual(font, leading, edges, _pitch(body))
+    return Usual(font, latin, edges, _pitch(body), cjk)
+
+
+def _leading(counted: Counter[float]) -> float:
+    """The least common distance between baselines (:func:`usual`) of those counted; 0.0 when none is.
+
+    >>> _leading(Counter({11.0: 12, 16.0: 30, 23.0: 10})), _leading(Counter({16.0: 30, 11.0: 9}))
+    (11.0, 16.0)
+    >>> _leading(Counter({16.0: 1, 23.0: 1}))
+    0.0
+    """
+    most = counted.most_common(1)[0][1] if counted else 0
+    return min((x for x, n in counted.items() if n >= max(2, most / 3)), default=0.0)
 
 
 def _pitch(body: Sequence[LineBox]) -> float:
@@ -236,7 +325,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
         out.append(
             LineGeo(
                 b.gap_before,
-                None if prev is None else (_first_baseline(b) - prev.baseline - u.leading) / u.font,
+                None if prev is None else (_first_baseline(b) - prev.baseline - _above(b, u)) / u.font,
                 b.left - left,
                 right - b.right,
                 b.font_height / u.font,
@@ -249,6 +338,11 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
             )
         )
     return out
+
+
+def _above(b: LineBox, u: Usual) -> float:
+    """The usual leading above the line: above a line with CJK its own (:attr:`Usual.cjk_leading`)."""
+    return u.cjk_leading if b.cjk and u.cjk_leading else u.leading
 
 
 def _first_baseline(b: LineBox) -> float:

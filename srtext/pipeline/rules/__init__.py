@@ -45,6 +45,7 @@ from srtext.pipeline.rules.geometry import (
     larger_type,
     number_on_its_titles_row,
     on_the_same_line,
+    other_type_over_a_break,
     weighed_on_the_page,
 )
 from srtext.pipeline.rules.guards import (
@@ -243,6 +244,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     indented_first_line,
     short_outside_paragraph,
     gap_before_line,
+    other_type_over_a_break,
     indented_after_full_line,
     body_type_under_heading,
     weighed_on_the_page,
@@ -262,6 +264,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     body_after_display,
     goes_on_below_a_split_row,
     gap_before_line,
+    other_type_over_a_break,
     indented_after_full_line,
     weighed_on_the_page,
     under_a_nearly_full_line,

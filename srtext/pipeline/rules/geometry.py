@@ -29,6 +29,7 @@ from srtext.pipeline.rules.context import (
     mid_sentence,
 )
 from srtext.pipeline.weigh_geometry import boundary
+from srtext.pipeline.width import display_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -141,6 +142,48 @@ def gap_before_line(c: Ctx) -> Verdict | None:
     if c.short and c.open and c.cur.ev.title_like and below:
         return c.heading("a short line without a sentence, set apart by space above and below: a heading")
     return START, "a gap above the line beyond the usual leading: a paragraph starts"
+
+
+#: Two lines whose font heights differ by this factor or more are in other type: code under
+#: prose (a browser's or a word processor's monospace is 0.8 of the body's), prose under code.
+#: A line of prose with inline code in it is 0.9 of the body's at most.
+OTHER_TYPE = 1.15
+
+
+def other_type_over_a_break(c: Ctx) -> Verdict | None:
+    """A line at the top of a page or column in other type than the paragraph's last line starts a paragraph.
+
+    Across a page or column break the page shows no gap: the line is its
+    column's first, its gap unknown, and a code block (in smaller type) that
+    opens the next page after "... as follows:" is taken for the next line of
+    the sentence, or the text after a code block for the block's.  A paragraph
+    keeps its type from line to line; a line whose font height is
+    :data:`OTHER_TYPE` times the last line's, or as much smaller, is another
+    block's.  Not where either line mixes in CJK characters (their boxes are
+    taller than a Latin line's in the same type).
+    """
+    geo = c.cur.ev.geo
+    s = c.state
+    if geo is None or s is None or s.kind not in (BODY, HEADING) or geo.same_line or c.cur.ev.debris:
+        return None
+    if geo.gap is not None and _follows(s.last, c.cur.ev):
+        return None  # the line right above is the paragraph's: the gap rules measure it
+    last = s.last.geo
+    if last is None or last.font_ratio <= 0.0 or geo.font_ratio <= 0.0:
+        return None
+    ratio = geo.font_ratio / last.font_ratio
+    if 1 / OTHER_TYPE < ratio < OTHER_TYPE or _wide_characters(c.text) or _wide_characters(s.last.text):
+        return None
+    return START, "over a page or column break, in other type than the paragraph's last line: it starts"
+
+
+def _wide_characters(text: str) -> bool:
+    """Does the text hold a character two cells wide (CJK)?
+
+    >>> _wide_characters("plain text"), _wide_characters("中文 text")
+    (False, True)
+    """
+    return display_width(text) != len(text)
 
 
 def gap_after_item(c: Ctx) -> Verdict | None:
