@@ -79,3 +79,14 @@ def test_a_box_that_is_no_place_leaves_the_page_as_it_is() -> None:
     boxes += [_at(0, 100 + 14 * k, 50) for k in range(1, 5)]
     page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
     assert by_columns(page, dict(enumerate(boxes, 1)).get) is page
+
+
+def test_a_speck_given_the_first_column_does_not_widen_it() -> None:
+    """A mark a few points wide just right of the second column stands in no column's range, and
+    columns_of gives it the first: the first column's span must not reach across the page for it."""
+    texts = ["左0", *(f"右{k}" for k in range(5)), *(f"左{k}" for k in range(1, 5)), "*"]
+    boxes = [_at(0, 100, 50), *(_at(1, 100 + 14 * k, 320) for k in range(5))]
+    boxes += [*(_at(0, 100 + 14 * k, 50) for k in range(1, 5)), _at(0, 156, 522, 5)]
+    page = [Line(n, 1, t) for n, t in enumerate(texts, 1)]
+    out = [x.text for x in by_columns(page, dict(enumerate(boxes, 1)).get)]
+    assert out[:5] == [f"左{k}" for k in range(5)]

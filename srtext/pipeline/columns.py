@@ -41,7 +41,7 @@ from srtext.pipeline.patterns import V1, lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from srtext.geometry.box import LineBox
+    from srtext.geometry.box import SPECK, LineBox
 
 #: The step's name, on each line it moved (see :data:`srtext.pipeline.pages.PAGE_RULES`).
 COLUMNS = "columns_by_geometry"
@@ -66,6 +66,11 @@ _CJK = lazy(f"[{SPACELESS_SCRIPTS}]")
 _WORD = lazy(rf"[\p{{L}}--[{SPACELESS_SCRIPTS}]]+", V1)  # a word of another script
 
 
+#: A box narrower than this share of its page is a speck (srtext.geometry.box.SPECK: this module is
+#: on the start-up path, the geometry package is not).
+SPECK = 0.1
+
+
 def _two_columns(boxes: list[LineBox]) -> bool:
     """Do the boxes stand in two columns of about one width, each with :data:`MIN_FULL` full lines?
 
@@ -74,7 +79,11 @@ def _two_columns(boxes: list[LineBox]) -> bool:
     """
     spans = []
     for column in (0, 1):
-        mine = [b for b in boxes if b.column == column]
+        # a speck (a mark, a symbol a few points wide) makes no column's span: it may stand outside
+        # every column's range and be given the first (srtext.geometry.box.columns_of)
+        mine = [b for b in boxes if b.column == column and b.width >= SPECK * b.page_width]
+        if not mine:
+            return False
         left, right = min(b.left for b in mine), max(b.right for b in mine)
         full = sum(b.width >= FULL * (right - left) for b in mine)
         if full < MIN_FULL:
