@@ -423,7 +423,7 @@ def font_height(words: list[tuple[float, str]]) -> float:
     return heights[len(heights) // 2]
 
 
-def _baseline(words: list[tuple[float, float, int]], bottom: float, heights: list[float]) -> float:
+def _baseline(words: list[tuple[float, float, int]], bottom: float) -> float:
     """A printed line's baseline: where most of its letters stand, not its lowest glyph's foot.
 
     Each word's box reaches :data:`DESCENT` of its height below its own
@@ -432,15 +432,15 @@ def _baseline(words: list[tuple[float, float, int]], bottom: float, heights: lis
     an index, a lowered letter of the TeX logo ("LaTeX2e"), inline code in a
     font with a deeper descent: the line would seem to stand lower than it does,
     and the gap above it to be a paragraph's.  Without words (a box with no
-    text), the bottom edge and the median height.
+    text), the bottom edge.
 
-    >>> _baseline([(100.0, 110.0, 9), (100.0, 110.0, 5), (104.0, 112.5, 1)], 112.5, [10.0, 10.0, 8.5])
+    >>> _baseline([(100.0, 110.0, 9), (100.0, 110.0, 5), (104.0, 112.5, 1)], 112.5)
     108.0
-    >>> _baseline([], 110.0, [10.0])
-    108.0
+    >>> _baseline([], 110.0)
+    110.0
     """
     if not words:
-        return bottom - DESCENT * heights[len(heights) // 2] if heights else bottom
+        return bottom
     feet = sorted((y1 - DESCENT * (y1 - y0), max(n, 1)) for y0, y1, n in words)
     half = sum(n for _foot, n in feet) / 2
     seen = 0
@@ -456,10 +456,8 @@ def _fast_box(
 ) -> LineBox:
     """:func:`_box` of lines whose words are (yMin, yMax, text) as the XHTML writes them."""
     if len(parts) == 1:
-        last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[0][4]])
         left, right = parts[0][0], parts[0][2]
     else:
-        last = sorted([float(y1) - float(y0) for y0, y1, _text in parts[-1][4]])
         left = min(part[0] for part in parts)
         right = max(part[2] for part in parts)
     words = [
@@ -469,7 +467,7 @@ def _fast_box(
     ]
     font = font_height(words)
     bottom = parts[-1][3]
-    baseline = _baseline([(float(y0), float(y1), len(text)) for y0, y1, text in parts[-1][4]], bottom, last)
+    baseline = _baseline([(float(y0), float(y1), len(text)) for y0, y1, text in parts[-1][4]], bottom)
     return LineBox(
         page,
         width,
@@ -571,13 +569,13 @@ def _box(
     left = min(part[0] for part in parts)
     right = max(part[2] for part in parts)
     bottom = parts[-1][3]
-    last = sorted(w.y1 - w.y0 for w in parts[-1][4])
-    baseline = _baseline([(w.y0, w.y1, len(w.text)) for w in parts[-1][4]], bottom, last)
+    baseline = _baseline([(w.y0, w.y1, len(w.text)) for w in parts[-1][4]], bottom)
     cells = _cells([w.text for w in parts[0][4]]) if len(parts) == 1 else 0
     cjk = _cjk([w.text for part in parts for w in part[4]])
     top = parts[0][1]
-    box = (left, right, baseline, top, bottom, font, block, column, gap, cells, cjk)
-    return LineBox(page, width, height, *box)
+    return LineBox(
+        page, width, height, left, right, baseline, top, bottom, font, block, column, gap, cells, cjk
+    )
 
 
 def _finite(box: LineBox) -> LineBox | None:

@@ -41,7 +41,7 @@ from srtext.pipeline.patterns import V1, lazy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from srtext.geometry.box import SPECK, LineBox
+    from srtext.geometry.box import LineBox
 
 #: The step's name, on each line it moved (see :data:`srtext.pipeline.pages.PAGE_RULES`).
 COLUMNS = "columns_by_geometry"
@@ -66,17 +66,14 @@ _CJK = lazy(f"[{SPACELESS_SCRIPTS}]")
 _WORD = lazy(rf"[\p{{L}}--[{SPACELESS_SCRIPTS}]]+", V1)  # a word of another script
 
 
-#: A box narrower than this share of its page is a speck (srtext.geometry.box.SPECK: this module is
-#: on the start-up path, the geometry package is not).
-SPECK = 0.1
-
-
 def _two_columns(boxes: list[LineBox]) -> bool:
     """Do the boxes stand in two columns of about one width, each with :data:`MIN_FULL` full lines?
 
     A one-column page with a narrow block beside or in its text (a side note, a
     figure's words) has boxes in two columns too, of unequal widths.
     """
+    from srtext.geometry.box import SPECK  # asked with geometry only: not on the start-up path
+
     spans = []
     for column in (0, 1):
         # a speck (a mark, a symbol a few points wide) makes no column's span: it may stand outside
