@@ -27,7 +27,7 @@ CASES = sorted((Path(__file__).parent / "cases").glob("*.in"))
 
 #: The pairs (first, second) whose order decides some case's output.
 PINNED = {
-    ("function_word_alone", "debris"),
+    ("words_in_debris", "debris"),
     ("debris", "interruption"),
     ("figure_label", "short_after_display"),
     ("indented_first_line", "short_outside_paragraph"),

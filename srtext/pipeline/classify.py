@@ -372,6 +372,41 @@ def _little_prose(text: str, chars: str) -> bool:
     )
 
 
+# A word a reader keeps, in debris: four letters or more of any case, not Greek ("kwargs",
+# "URITemplate", "Total"), or a TeX command ("\\systeme").
+_KEPT_WORD = lazy(r"(?<![\p{L}\p{M}])([\p{L}--\p{Greek}]{4,})(?![\p{L}\p{M}])|\\[A-Za-z]{2,}", V1)
+
+
+# A formula's mark: a Greek letter, a mathematical operator or arrow, a minus sign, ±, ×, ·.
+_FORMULA_CHAR = lazy(r"[\p{Greek}\u2190-\u21FF\u2200-\u22FF\u27C0-\u27EF\u2980-\u2AFF±×·µ]", V1)
+
+
+def holds_words(text: str) -> bool:
+    """Does a line that looks like debris hold words a reader wants kept?
+
+    Code, an API's signature, a configuration line, a table's row with its
+    labels: a word of four letters or more (any case, not Greek, not an
+    operator's name, not a function word: "where" and "with" join a formula
+    to its sentence) or a TeX command, and no formula's mark: no Greek letter,
+    minus sign or other mathematical operator ("Emag = V Fν" names a
+    quantity).  A formula's fragments are made of shorter names; a figure's
+    file name is figure debris.
+
+    >>> [holds_words(t) for t in ["URITemplate.expand(**kwargs) -> str", "Total 12 45", "\\systeme{x+y=1}"]]
+    [True, True, True]
+    >>> [holds_words(t) for t in ["x − y + 2z = 0", "ψpψq = ψq", "lim sinh(x)", "MASS-R_1.EPS", "12.5 ± 0.3"]]
+    [False, False, False, False, False]
+    >>> [holds_words(t) for t in ["= 2 (1 + ecosΘ)", "where Σ0 = 6ρ0", "x = 2, with", "Emag = V Fν tµf ,"]]
+    [False, False, False, False]
+    """
+    if _FIGURE_FILE.match(text) or _FORMULA_CHAR.search(text):
+        return False
+    return any(
+        m.group(1) is None or (m.group(1).lower() not in _OPERATOR_NAMES and not is_function_word(m.group(1)))
+        for m in _KEPT_WORD.finditer(text)
+    )
+
+
 # A sentence's last word, in lower case, four letters or more, on its own: "... 1.3.1 released."
 _SENTENCE_END_WORD = lazy(r"(?<![\p{L}\p{M}\d_./\\-])[\p{Ll}--\p{Greek}]{4,}[.?!][\"'’”)\]]*\s*\Z", V1)
 _ASCII_LETTERS = bytes([*range(65, 91), *range(97, 123)])

@@ -48,6 +48,9 @@ from srtext.pipeline.pages import FRONT_MATTER, PAGE_RULES
 from srtext.pipeline.rows import MERGED
 from srtext.pipeline.rules import decide
 from srtext.pipeline.rules.context import (
+    ALONE,
+    APART,
+    APART_END,
     DROP,
     DROP_END,
     DROP_INTERRUPTION,
@@ -74,6 +77,7 @@ from srtext.pipeline.steps import (
 from srtext.pipeline.width import Measured, WidthStats
 
 _DROPS = (DROP, DROP_END, DROP_INTERRUPTION)
+_APART = (APART, APART_END)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -261,18 +265,31 @@ class _Machine(State):
             if cur.cls is LineClass.FINISHED:
                 out.extend(self.close_side())
             return
-        if verb in _DROPS:
-            if verb == DROP_END:
+        if verb in _DROPS or verb in _APART:
+            # for the lines after it, debris kept apart is debris all the same
+            if verb in (DROP_END, APART_END):
                 assert self.state is not None
                 self.state.last_cls, self.state.last_band = cur.cls, cur.band
             if verb != DROP_INTERRUPTION and self.state is not None:
                 self.state.after_debris += 1
                 self.state.debris_chars += len("".join(cur.line.text.split()))
-            out.extend(self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule))
+            if verb in _APART:
+                out.append(cur.decision(BODY, "start", reason, rule))
+                out.extend(
+                    self.side(Open(BODY, line, cur.cls, cur.band, cur.ev).close(self.joint, self.repair))
+                )
+            else:
+                out.extend(
+                    self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule)
+                )
             return
         if verb == START_REFERENCES:
             self.references = True
         out.extend(self.close())
+        if verb == ALONE:  # a paragraph of one line, in its place
+            out.append(cur.decision(BODY, "start", reason, rule))
+            out.append(Open(BODY, line, cur.cls, cur.band, cur.ev).close(self.joint, self.repair))
+            return
         kind = HEADING if verb == START_HEADING else REFERENCE if self.references else BODY
         if kind == HEADING and not front:
             self.section = section_number(cur.line.text) or self.section

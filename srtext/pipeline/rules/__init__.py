@@ -9,6 +9,8 @@ Each rule's docstring says why it exists; ``tests/cases/`` holds a case for each
 (``tests/test_rules.py`` checks that every rule fires in at least one).
 
 Verbs: ``drop`` (debris); ``drop-end`` (debris, but its sentence ended there);
+``alone`` (debris that holds words, kept as a paragraph of its own in its place),
+``apart`` and ``apart-end`` (the same inside a sentence: set apart from it);
 ``drop-interruption`` (a footnote or page element inside a running sentence);
 ``join``; ``start`` (a body paragraph); ``start-heading``.
 """
@@ -137,6 +139,7 @@ from srtext.pipeline.rules.short_lines import (
     title_between_sentences,
     under_a_nearly_full_line,
     word_in_a_loose_line,
+    words_in_debris,
 )
 
 #: The rules in the order they are asked; the first that answers decides.  Those
@@ -164,6 +167,8 @@ from srtext.pipeline.rules.short_lines import (
 #: * numbered_exercise, author_with_orcid and bracket_closed_below come before
 #:   debris too (an exercise, an author's line, a bracket's last words look like
 #:   debris; each rule asks for it), but function_word_alone stands between;
+#: * words_in_debris before debris: a line of debris that holds words (code, a
+#:   table's row) is kept apart, not dropped; it asks for debris itself;
 #: * debris before interruption: debris inside a running sentence is still debris
 #:   (counted as such: the next line after it starts anew), not a page element;
 #: * figure_label before short_after_display: a figure's labels over its caption
@@ -237,6 +242,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     bracket_closed_below,
     term_over_its_text,
     function_word_alone,
+    words_in_debris,
     debris,
     interruption,
     figure_label,

@@ -23,6 +23,9 @@ _new = tuple.__new__
 
 # Verbs of the rules.
 DROP, DROP_END, DROP_INTERRUPTION = "drop", "drop-end", "drop-interruption"
+# debris that holds words, kept as a paragraph of its own: in its place between paragraphs
+# (alone), or set apart from a sentence it interrupts (apart, apart-end: its sentence ended)
+ALONE, APART, APART_END = "alone", "apart", "apart-end"
 JOIN, START, START_HEADING = "join", "start", "start-heading"
 START_INDENTED = "start-indented"  # a paragraph whose first line, indented, counts as full
 

@@ -7,6 +7,7 @@ from srtext.pipeline.classify import (
     CJK_CHAR,
     Band,
     LineClass,
+    holds_words,
     is_bare_number,
     is_lead_in,
     is_numbered_title,
@@ -27,6 +28,9 @@ from srtext.pipeline.labels import is_lone_bullet, release_version
 from srtext.pipeline.patterns import VERBOSE, lazy
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
+    ALONE,
+    APART,
+    APART_END,
     CJK_SENTENCE_GOES_ON,
     DROP,
     DROP_END,
@@ -725,6 +729,27 @@ def term_over_its_text(c: Ctx) -> Verdict | None:
     if _is_code(text) or not any(is_prose_word(m.group()) for m in _LETTERS3.finditer(c.text)):
         return None
     return START, "a term or a label set apart over a paragraph of prose: a line of its own"
+
+
+def words_in_debris(c: Ctx) -> Verdict | None:
+    """A short line that looks like debris but holds words (code, a signature, a table's row) is kept.
+
+    A formula's fragments are made of short names, but a line of code
+    ("URITemplate.expand(**kwargs) -> str", "\\systeme{...}"), a configuration
+    line or a table's row with its labels holds words a reader searches for:
+    dropping it loses them.  It becomes a paragraph of its own: in its place
+    where no sentence is open (the paragraph before ended one, or a heading
+    is open), else set apart so that the sentence it interrupts stays whole,
+    counting as debris for the lines after it.
+    """
+    if not (c.short and c.cur.ev.debris and holds_words(c.cur.line.text)):
+        return None
+    s = c.state
+    if s is None or s.kind == HEADING or s.last_cls is LineClass.FINISHED:
+        return ALONE, "short line of debris holding words (code, a table's row) between paragraphs: kept"
+    if c.cls is LineClass.FINISHED:
+        return APART_END, "finished line of debris holding words: kept apart, its sentence ended"
+    return APART, "short line of debris holding words inside a sentence: kept apart"
 
 
 def debris(c: Ctx) -> Verdict | None:
