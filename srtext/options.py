@@ -135,7 +135,9 @@ OPTIONS: tuple[Option, ...] = (
         action="append",
         field="",
         more="Furniture is running headers and footers and page numbers; objects are table cells, "
-        "formula and figure debris; a kept paragraph does not interrupt the text around it",
+        "formula and figure debris; a kept paragraph does not interrupt the text around it.  A line "
+        "of debris that holds words (code, an API's signature, a table's row with its labels) is "
+        "text, kept by default as a paragraph of its own (the rule words_in_debris)",
     ),
     Option(
         "drop",
