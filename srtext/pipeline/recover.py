@@ -160,8 +160,11 @@ class _Machine(State):
             yield cur.decision(kind, "drop", reason, rule)
         else:
             yield cur.decision(kind, "start", f"{reason} (kept)", rule)
-            alone = Open(kind, cur.line, cur.cls, cur.band, cur.ev)
-            yield from self.side(alone.close(self.joint, self.repair))
+            yield from self.side(self.alone(cur, kind))
+
+    def alone(self, cur: Item, kind: str) -> Paragraph:
+        """The line ``cur`` as a paragraph of ``kind`` on its own."""
+        return Open(kind, cur.line, cur.cls, cur.band, cur.ev).close(self.joint, self.repair)
 
     def marked(self, cur: Item) -> Iterator[Event]:
         """A line marked as page furniture or footnote: never part of the text around it."""
@@ -275,9 +278,7 @@ class _Machine(State):
                 self.state.debris_chars += len("".join(cur.line.text.split()))
             if verb in _APART:
                 out.append(cur.decision(BODY, "start", reason, rule))
-                out.extend(
-                    self.side(Open(BODY, line, cur.cls, cur.band, cur.ev).close(self.joint, self.repair))
-                )
+                out.extend(self.side(self.alone(cur, BODY)))
             else:
                 out.extend(
                     self.set_aside(cur, FOOTNOTE if verb == DROP_INTERRUPTION else OBJECT, reason, rule)
@@ -288,7 +289,7 @@ class _Machine(State):
         out.extend(self.close())
         if verb == ALONE:  # a paragraph of one line, in its place
             out.append(cur.decision(BODY, "start", reason, rule))
-            out.append(Open(BODY, line, cur.cls, cur.band, cur.ev).close(self.joint, self.repair))
+            out.append(self.alone(cur, BODY))
             return
         kind = HEADING if verb == START_HEADING else REFERENCE if self.references else BODY
         if kind == HEADING and not front:
