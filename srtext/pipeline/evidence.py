@@ -105,6 +105,9 @@ class Evidence:
     loose: bool = False
     #: a word of a title stacked one word a block (srtext.pipeline.items.loose_lines), or its last line
     stacked: bool = False
+    #: a piece of a printed line that pdftotext cut at its wide gaps (srtext.pipeline.pieces):
+    #: 1 the first piece, 2 another piece or the line under them
+    piece: int = 0
 
     def __init__(self, text: str, box: LineBox | None = None, geo: LineGeo | None = None) -> None:
         self.text = text

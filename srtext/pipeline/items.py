@@ -15,6 +15,7 @@ from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.function_words import is_function_word
 from srtext.pipeline.lines import PAGE_BREAK
 from srtext.pipeline.pages import FRONT_MATTER
+from srtext.pipeline.pieces import split_lines
 from srtext.pipeline.rules.context import Item
 from srtext.pipeline.width import Measured, display_width
 
@@ -49,9 +50,10 @@ def items(
     """Pair every unmarked non-empty line with what follows it up to the next one.
 
     The words of a loose line that pdftotext set one a line are marked on the
-    way (:func:`loose_lines`).
+    way (:func:`loose_lines`), and so are the pieces of a printed line that it
+    cut at its wide gaps (:func:`srtext.pipeline.pieces.split_lines`).
     """
-    return loose_lines(_items(measured, eps, hold, geometry), eps)
+    return split_lines(loose_lines(_items(measured, eps, hold, geometry), eps), eps)
 
 
 def _items(

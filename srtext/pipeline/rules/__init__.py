@@ -32,6 +32,7 @@ from srtext.pipeline.rules.any_line import (
     item_goes_on,
     letter_bullet,
     list_item,
+    piece_of_a_split_line,
     theorem_label,
     title_after_its_number,
     word_of_a_loose_line,
@@ -156,6 +157,10 @@ from srtext.pipeline.rules.short_lines import (
 #: * word_of_a_stacked_title before word_of_a_loose_line: a title's words stacked
 #:   one a block are marked loose too, so that their rule is asked, but make a
 #:   heading, not a paragraph's words;
+#: * piece_of_a_split_line before word_of_a_stacked_title and word_of_a_loose_line:
+#:   the pieces of a printed line cut at its gaps are marked loose too (the guard),
+#:   but the first piece starts a paragraph where no sentence is open above,
+#:   instead of joining it (stacked words are no pieces: that swap changes nothing);
 #: * gap_after_item before item_goes_on: a line below a gap ends the item,
 #:   though the item's last line stopped near the margin;
 #: * body_type_under_heading before body_after_heading: a full line in the body's
@@ -205,6 +210,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     enumerated_item,
     letter_bullet,
     dash_item,
+    piece_of_a_split_line,
     word_of_a_stacked_title,
     word_of_a_loose_line,
     alert_label,
@@ -313,6 +319,7 @@ GUARDS: dict[Rule, Guard] = {
     item_ends_at_blank: when(IN_BODY | BLANK, bar=SHORT),
     word_of_a_stacked_title: when(LOOSE),  # a stacked title's words are marked loose too
     word_of_a_loose_line: when(LOOSE | OPEN),
+    piece_of_a_split_line: when(LOOSE),
     note_label_alone: when(SHORT | NEXT | FIRST_SQUARE),
     alert_label: when(FIRST_SQUARE) + when(ONE_LINE | IN_SQUARE, bar=BLANK | PAGE_BREAK),
     bullet_on_its_own_line: (  # the item's text under its bullet; a bullet or a label alone

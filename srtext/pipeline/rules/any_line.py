@@ -503,6 +503,37 @@ def word_of_a_stacked_title(c: Ctx) -> Verdict | None:
     return START_HEADING, "the first word of a title stacked one word a block: a heading"
 
 
+def piece_of_a_split_line(c: Ctx) -> Verdict | None:
+    """A piece of a printed line that pdftotext cut at its wide gaps, and the line under it, go on.
+
+    A justified line of Chinese or Japanese with Latin words in it is
+    stretched at the spaces around them, and pdftotext reads each stretch as
+    a line (often a block) of its own: short lines that look like headings
+    ("PPP" / "采用" / "PPTP" / "服务器配置时也需在").  The runs are found before
+    the rules ask (:mod:`srtext.pipeline.pieces`): the pieces fill printed
+    lines and the line under them reaches the margin.  The first piece goes on
+    with a sentence left open above, or starts a paragraph (a justified line
+    is no heading); the other pieces and the line under them go on.
+    """
+    piece = c.cur.ev.piece
+    if not piece:
+        return None
+    s = c.state
+    if piece == 2 and s is not None and s.kind != HEADING:
+        return (
+            JOIN,
+            "a piece of a printed line cut at its wide gaps, or the line under them: the paragraph goes on",
+        )
+    if piece == 1 and s is not None and s.running:
+        return (
+            JOIN,
+            "the first piece of a printed line cut at its wide gaps, a sentence open above: it goes on",
+        )
+    if piece == 1:
+        return START, "the first piece of a printed line cut at its wide gaps: a paragraph starts"
+    return None
+
+
 def word_of_a_loose_line(c: Ctx) -> Verdict | None:
     """A word of a loose line that pdftotext set one word a line, and the line under it, go on.
 
