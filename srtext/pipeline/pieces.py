@@ -47,11 +47,6 @@ LONGEST_RUN = 4 * MOST_PIECES
 REACH = 0.7
 
 
-def _short(item: Item, eps: float) -> bool:
-    """Does the line stop short of the margin (a piece of a printed line may)?"""
-    return item.width < (1 - eps) * item.cw and not item.ev.numbered
-
-
 def _groups(run: list[Item], after: Item, eps: float) -> bool:
     """Do the pieces of ``run``, in order, make one or two printed lines (see the module's doc)?
 
@@ -147,13 +142,20 @@ _SENTENCE_ENDS = frozenset("。！？.!?")
 _LEADS = frozenset("→⇒•")
 
 
-def _mark(run: list[Item], after: Item | None, eps: float) -> None:
-    """Mark the pieces of the longest tail of ``run`` that makes printed lines, and the line under it.
+def _mark(pairs: list[tuple[Item | None, Trailing]], after: Item | None, eps: float) -> None:
+    """Mark the pieces of the longest tail of a run that makes printed lines, and the line under it.
 
     The lines before the tail hold no CJK text (code, a Latin word): short
     lines of CJK text before it are cells of a table or a list's items, and so
-    are the pieces after them.
+    are the pieces after them; a numbered heading among the lines is no piece,
+    and the pieces come after it.
     """
+    run = [x for x, _ in pairs if x is not None]
+    if len(run) < len(pairs):  # the run's pairs all hold a line but the last may not
+        return
+    numbered = [n for n, x in enumerate(run) if x.ev.numbered]
+    if numbered:
+        run = run[numbered[-1] + 1 :]
     if (
         after is None
         or len(run) < 2
@@ -185,27 +187,29 @@ def split_lines(
     Runs of short lines are held back until the line after them says whether
     they are a printed line's pieces; a page break or a marked line (furniture,
     a footnote) ends a run, and a run longer than :data:`LONGEST_RUN` is let
-    through unmarked, so that the pass stays linear.
+    through unmarked, so that the pass stays linear.  Only a run with CJK text
+    in it is looked at (most runs are a formula's or a list's, in Latin script).
     """
+    short = 1 - eps
     run: list[tuple[Item | None, Trailing]] = []
+    cjk = False  # CJK text in the run
     for pair in pairs:
         item = pair[0]
-        if (
-            item is not None
-            and _short(item, eps)
-            and len(run) < LONGEST_RUN
-            and not (run and (item.page_break_before or item.after_marked))
-        ):
+        if item is not None and item.width < short * item.cw:
+            if run and (item.page_break_before or item.after_marked or len(run) >= LONGEST_RUN):
+                if cjk:
+                    _mark(run, item, eps)
+                yield from run
+                run, cjk = [], False
             run.append(pair)
+            if not cjk:
+                text = item.line.text
+                cjk = not text.isascii() and CJK_CHAR.search(text) is not None
             continue
         if run:
-            pieces = [x for x, _ in run if x is not None]
-            if len(pieces) == len(run):
-                _mark(pieces, item, eps)
+            if cjk:
+                _mark(run, item, eps)
             yield from run
-            run = []
-            if item is not None and _short(item, eps):  # a piece after a break starts a run anew
-                run.append(pair)
-                continue
+            run, cjk = [], False
         yield pair
     yield from run
