@@ -17,12 +17,12 @@ pieces and the line under them); the rule
 
 A run is found when its pieces, read in order, make printed lines one after
 another, one or two of them (:data:`MOST_LINES`): each group of two pieces or
-more (at most :data:`MOST_PIECES`) fills
-its line to :data:`REACH` of the column without running past it, and can be
-one printed line (:func:`_one_line`: an ideograph or a kana in it, no
-sentence ended inside it, no box's label in capitals) and, where the page
-is known, stands on one row from margin to margin (:func:`_on_one_row`);
-the line under the run reaches the margin.  A list of short items, a table's cells or a
+more (at most :data:`MOST_PIECES`) fills its line to :data:`REACH` of the
+column without running past it, and can be one printed line
+(:func:`_one_line`: an ideograph or a kana in it, no sentence ended inside
+it, no box's label in capitals) and, where the page is known, stands on one
+row from margin to margin (:func:`_on_one_row`); the line under the run
+reaches the margin.  A list of short items, a table's cells or a
 paragraph's short last line before a heading make no such groups.
 """
 
@@ -84,8 +84,8 @@ def _one_line(group: list[Item]) -> bool:
 
     Two pieces or more, an ideograph or a kana among them; no piece but the
     last ends a sentence (a gap is stretched at a space, and none follows 。);
-    the first is no box's label in capitals ("BACK TO BASICS" / "ウィンドウマネージャ")
-    and opens no item or link line ("→ https://...").
+    none opens with a box's label in capitals ("BACK TO BASICS" / "ウィンドウマネージャ"),
+    and the first opens no item or link line ("→ https://...").
     """
     if len(group) < 2 or not any(CJK_CHAR.search(x.line.text) for x in group):
         return False
@@ -150,9 +150,7 @@ def _mark(pairs: list[tuple[Item | None, Trailing]], after: Item | None, eps: fl
     are the pieces after them; a numbered heading among the lines is no piece,
     and the pieces come after it.
     """
-    run = [x for x, _ in pairs if x is not None]
-    if len(run) < len(pairs):  # the run's pairs all hold a line but the last may not
-        return
+    run = [x for x, _ in pairs if x is not None]  # all of them: a run holds lines only
     numbered = [n for n, x in enumerate(run) if x.ev.numbered]
     if numbered:
         run = run[numbered[-1] + 1 :]
