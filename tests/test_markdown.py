@@ -66,6 +66,9 @@ def test_markdown_streams_from_the_command_line() -> None:
         (["Chapter 3", "3.1 Rivers", "Appendix A", "§ 4 Paragraphs"], [1, 2, 1, 1]),
         (["1 Top", "1.2.3.4.5.6.7 Very deep"], [1, 6]),  # at most 6
         (["I am a heading", "A new start"], [1, 2]),  # "I" and "A" are words here, not numbers
+        # a letter without a dot is a number only after numbered headings: an appendix, not an article
+        (["Tidewater", "Help", "A Simple Example", "Changes"], [1, 2, 2, 2]),
+        (["1 Rivers", "2 Lakes", "A Tables", "A.1 Flow"], [1, 1, 1, 2]),
     ],
 )
 def test_levels_from_numbering(headings: list[str], levels: list[int]) -> None:
@@ -127,6 +130,23 @@ def test_unnumbered_heading_takes_the_level_of_numbered_ones_of_its_size() -> No
         ("Fußnoten", 0.5 * subsection),
     ]
     assert document_levels(made_up) == [1, 2, 1, 2, 3]
+
+
+def test_a_stray_number_does_not_set_its_size_level() -> None:
+    """A number glued to one heading of many of its size is no numbering: sizes rank the levels."""
+    headings = [("Functional HOWTO", 24.0), ("Introduction", 18.0), ("Modularity", 14.0)]
+    headings += [("Iterators", 18.0), ("13 Generators", 18.0), ("Coroutines", 18.0), ("Sending", 14.0)]
+    assert document_levels(headings) == [1, 2, 3, 2, 2, 2, 3]
+
+
+def test_steps_numbered_under_larger_headings_are_not_the_outline() -> None:
+    """A README's numbered steps under its sections: the sections are 2, the steps 3, as printed."""
+    headings = [("tidewater", 24.0), ("Installation", 18.0), ("1. Get a key", 14.0)]
+    headings += [("2. Start using it", 14.0), ("Usage", 18.0), ("Options", 18.0), ("Licence", 18.0)]
+    assert document_levels(headings) == [1, 2, 3, 3, 2, 2, 2]
+    # a paper: one title above its numbered sections, which are level 1
+    paper = [("A Study of Rivers", 20.0), ("1 Introduction", 16.0), ("1.1 Data", 13.0), ("2 Flow", 16.0)]
+    assert document_levels(paper) == [1, 1, 2, 1]
 
 
 def test_markdown_of_xhtml_ranks_headings_by_font_size() -> None:

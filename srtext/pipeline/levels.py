@@ -15,7 +15,8 @@ times the level, ``--format jsonl`` a ``level`` key):
 * a capital letter ("A.", "B "): 2 in a document whose numbered headings so far
   were Roman (IEEE's "I. INTRODUCTION", then "A. Setup"), else 1 (an
   appendix, "A Proofs"); a letter with numbers ("A.1", "B.2.3") one more than
-  its numbers;
+  its numbers; a letter without a dot numbers a heading only after a numbered
+  heading ("A Simple Example" opening a README's section is words);
 * "Chapter 3", "Part II", "Appendix A" and their like: 1;
 * a heading without a number: the document's first heading is 1 (its title);
   before any numbered heading the others are 2 (a README's sections under its
@@ -42,6 +43,13 @@ one size), and:
 * in a document without numbered headings, the sizes are ranked: the largest
   is level 1, the next 2, and so on (HTML's h1, h2, h3 printed smaller and
   smaller).
+
+Two kinds of number are not the document's numbering, and the levels of their
+headings go by size: a number left in front of a heading by the text before it
+(a code example's output, "13 Generators"), one among many unnumbered headings
+of its size (:func:`_numbering_trusted`); and the numbers of steps under larger
+headings (a README's "1. Create credentials" under "Installation",
+:func:`_local_numbering`).
 """
 
 from __future__ import annotations
@@ -120,7 +128,7 @@ class Levels:
             self.roman = True
             return 1
         m = _LETTERED.match(text)
-        if m and _after(text, m.end()):
+        if m and _after(text, m.end()) and (self.shallowest is not None or _lettered(m.group(0))):
             depth = m.group(2).count(".")
             return depth + (2 if self.roman else 1)
         if _NAMED.match(text):
@@ -154,6 +162,19 @@ def _version(number: str, rest: str) -> bool:
     return not rest or rest[0] in "([-\u2013\u2014" or ("." in number and "0" in number.split("."))
 
 
+def _lettered(number: str) -> bool:
+    """Is a capital letter a heading's number even where no numbered heading came before?
+
+    With a dot or numbers after it ("A.", "B.2"), yes; a letter alone ("A
+    Simple Example", "I Wish") is a word as often as a number, and numbers
+    only an appendix after numbered sections ("A Proofs" after "5 Conclusion").
+
+    >>> [_lettered(n) for n in ("A.", "B.2", "A ")]
+    [True, True, False]
+    """
+    return "." in number
+
+
 def _after(text: str, end: int) -> bool:
     """Is there a word after the number (so that "I" or "A" alone, a word itself, is no number)?"""
     rest = text[end:].strip()
@@ -179,11 +200,14 @@ def document_levels(headings: Sequence[tuple[str, float | None]], body: float | 
     [1, 2, 1, 1]
     """
     streaming = Levels()
-    numbered = [streaming.numbered(text) for text, _size in headings]
+    numbered: list[int | None] = [streaming.numbered(text) for text, _size in headings]
     sized = sorted({size for _text, size in headings if size is not None}, reverse=True)
     cluster: dict[float, int] = {}
     for i, height in enumerate(sized):  # largest first; within 5% of the one before: one group
         cluster[height] = 0 if i == 0 else cluster[sized[i - 1]] + (height < 0.95 * sized[i - 1])
+    numbered = _numbering_trusted(headings, numbered, cluster)
+    if _local_numbering(headings, numbered, cluster):
+        numbered = [None] * len(headings)
     votes: dict[int, dict[int, int]] = {}  # each size's numbered levels, with how often
     sized_votes: dict[int, dict[int, int]] = {}  # the same, of sizes above the running text's
     for (_text, size), number_level in zip(headings, numbered, strict=True):
@@ -209,3 +233,83 @@ def document_levels(headings: Sequence[tuple[str, float | None]], body: float | 
             level = known[max(larger)] + 1 if larger else 1
         levels.append(min(level, MAX_LEVEL))
     return levels
+
+
+def _local_numbering(
+    headings: Sequence[tuple[str, float | None]], numbered: Sequence[int | None], cluster: dict[float, int]
+) -> bool:
+    """Do the numbered headings number steps under larger headings, not the document's sections?
+
+    A README's "1. Create credentials", "2. Start using it" under its
+    "Installation" number the steps of one section, and larger headings
+    ("Usage", "Licence") come after them; a paper's or a report's title page
+    (title, subtitle, authors, date) is larger than "1 Introduction" but all
+    of it comes before; a report's unnumbered chapter titles ("DHCP") are
+    larger than their sections, but those are numbered from 2 ("2.1").  When
+    a numbering that starts at level 1 has three or more headings after the
+    first larger than every numbered heading, these outnumber the numbered
+    ones, and one of them comes after the first numbered heading, the numbers
+    are a section's own and the levels go by size alone.
+
+    >>> sizes = {20.0: 0, 16.0: 1, 12.0: 2}
+    >>> readme = [("Tool", 20.0), ("Install", 16.0), ("1. Get it", 12.0), ("2. Run it", 12.0),
+    ...           ("Usage", 16.0), ("Options", 16.0), ("Licence", 16.0)]
+    >>> _local_numbering(readme, [None, None, 1, 1, None, None, None], sizes)
+    True
+    >>> paper = [("A Title", 20.0), ("1 Intro", 16.0), ("1.1 Data", 12.0), ("2 Method", 16.0)]
+    >>> _local_numbering(paper, [None, 1, 2, 1], sizes)
+    False
+    >>> report = [("Report", 20.0), ("Subtitle", 16.0), ("Author", 16.0), ("Date", 16.0), ("1 Aims", 12.0)]
+    >>> _local_numbering(report, [None, None, None, None, 1], sizes)
+    False
+    """
+    sizes = [
+        cluster[size]
+        for (_text, size), level in zip(headings, numbered, strict=True)
+        if level is not None and size is not None
+    ]
+    if not sizes or min(level for level in numbered if level is not None) > 1:
+        return False  # "2.1" under a larger "DHCP": a report's chapter over its numbered sections
+    top = min(sizes)
+    first = next(i for i, level in enumerate(numbered) if level is not None)
+    larger = [
+        i
+        for i, ((_text, size), level) in enumerate(zip(headings, numbered, strict=True))
+        if i > 0 and level is None and size is not None and cluster[size] < top
+    ]
+    return len(larger) >= 3 and len(larger) > len(sizes) and larger[-1] > first
+
+
+def _numbering_trusted(
+    headings: Sequence[tuple[str, float | None]], numbered: Sequence[int | None], cluster: dict[float, int]
+) -> list[int | None]:
+    """The numbered headings' levels, None where their size's headings are mostly unnumbered.
+
+    A number that a code example's output or a table's cell left in front of a
+    heading ("13 Generators", "0. Comparisons") is one among many unnumbered
+    headings of its size; a document's numbering is most of its size's headings
+    ("1 Introduction", "2 Method", "References").  Where fewer than a third of a
+    size's headings (the first heading, a title, left out) are numbered, they
+    are taken as unnumbered, and the size's level goes by size.
+
+    >>> sizes = {20.0: 0, 16.0: 1}
+    >>> doc = [("Howto", 20.0), ("Intro", 16.0), ("13 Generators", 16.0), ("Iterators", 16.0)]
+    >>> doc.append(("Tools", 16.0))
+    >>> _numbering_trusted(doc, [None, None, 1, None, None], sizes)
+    [None, None, None, None, None]
+    >>> paper = [("Title", 20.0), ("1 Intro", 16.0), ("2 Method", 16.0), ("References", 16.0)]
+    >>> _numbering_trusted(paper, [None, 1, 1, None], sizes)
+    [None, 1, 1, None]
+    """
+    share: dict[int, list[int]] = {}  # per size: numbered headings, headings
+    for i, ((_text, size), level) in enumerate(zip(headings, numbered, strict=True)):
+        if size is not None and i > 0:
+            counts = share.setdefault(cluster[size], [0, 0])
+            counts[0] += level is not None
+            counts[1] += 1
+    return [
+        None
+        if size is not None and i > 0 and 3 * share[cluster[size]][0] < share[cluster[size]][1]
+        else level
+        for i, ((_text, size), level) in enumerate(zip(headings, numbered, strict=True))
+    ]
