@@ -878,7 +878,9 @@ def figure_label(c: Ctx) -> Verdict | None:
     by a blank line under a finished sentence over a line of code (a README's
     heading over its example: "Usage" / "pytest --cov=app tests/"; a figure's
     labels come among its debris), nor a line of words alone over a line of
-    code wherever it stands (:func:`_heading_over_code`), nor a line of the
+    code wherever it stands (:func:`_heading_over_code`), nor a line over
+    debris that holds words (code, a table's row: kept by
+    :func:`words_in_debris`; "Mac/Linux" over "python3 -m venv <env>"), nor a line of the
     front matter (:mod:`srtext.pipeline.front`: a title page's date over its
     first section's number, "January 1, 2000" / "1"; a title's note): the
     title's block holds no figure.
@@ -905,6 +907,7 @@ def figure_label(c: Ctx) -> Verdict | None:
                 and not _NOTE_LABEL.match(nxt.line.text)
                 and not is_date(nxt.line.text)
                 and not _heading_over_code(c.text, nxt.line.text)
+                and not holds_words(nxt.line.text)  # code, a table's row: kept (words_in_debris)
                 and not _capitalised_function_word(nxt.line.text)  # a paragraph's first word
                 and not _set_apart_over_code(c)
                 and nxt.line.text.lstrip()[:2] not in _BULLETED  # a heading over a list's first item
