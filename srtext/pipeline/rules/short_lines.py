@@ -85,9 +85,13 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
     page number does not.  Set apart by a blank line, it may interrupt a
     running sentence (two columns mixed by pdftotext).  Or when blank lines set
     it apart on both sides right after a paragraph that ended a sentence, with
-    no debris between: a section whose number was lost (dropped as a page
-    number, or set after its title) must not cost every section after it its
-    number; a figure's or table's numbers come among debris.
+    no debris between, or with nothing open (a page's first line), or under a
+    title page's heading that is no numbered one (its date: "17 septembre
+    2006" / "1" / "L'extension"; a contents entry's page number stands under a
+    numbered entry, and over the next, "1 Introduction" / "1" / "2 Usage"): a
+    section whose number was lost (dropped as a page number, or set after its
+    title) must not cost every section after it its number; a figure's or
+    table's numbers come among debris.
     """
     if not (
         c.short
@@ -103,10 +107,20 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
         c.cur.blank_before
         and nxt is not None
         and nxt.blank_before
-        and s is not None
-        and s.kind == BODY
-        and s.last_cls is LineClass.FINISHED
-        and not s.after_debris
+        and not nxt.ev.numbered  # a contents entry's page number over the next entry ("1" / "2 Usage")
+        and (
+            s is None  # a page's first line, nothing open
+            # a title page's date or author over the first section, not a numbered heading (an entry)
+            or (
+                s.kind in (HEADING, BODY)
+                and not s.after_debris  # a figure's numbers ("Zeit (s)" / "0" / "15" / "85" / "Nutzer")
+                and (
+                    s.last_cls is LineClass.FINISHED
+                    if s.kind == BODY
+                    else section_number(s.lines[0].text) is None or is_date(s.lines[0].text)
+                )
+            )
+        )
     ):
         return START_HEADING, "a number set apart after a finished paragraph, a title next: a heading"
     return None
