@@ -199,7 +199,11 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
 
     At most eight lines, never a new caption or debris.  With geometry, not a
     line set apart from the caption by space (a caption without a full stop,
-    then the text under its figure).
+    then the text under its figure).  Nor, after a caption that wrapped onto a
+    short line ("Figure 3.1. The gauge at the north pier and its" /
+    "housing"), a full line that starts in upper case: the short line was the
+    caption's last (a caption without a full stop), the full one opens the
+    text under the figure.
     """
     c = m.caption
     assert c is not None
@@ -210,6 +214,12 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
         and not cur.ev.caption
         and not cur.ev.debris
         and not _set_apart(c.last, cur.ev)
+        and not (
+            len(c.lines) > 1
+            and c.last_band is Band.SHORT
+            and cur.band is not Band.SHORT
+            and cur.line.text.lstrip()[:1].isupper()
+        )
     ):
         return JOIN_CAPTION, "continues the caption"
     return None
