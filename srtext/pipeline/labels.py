@@ -94,6 +94,16 @@ _CAPTION = pattern(
 )
 
 
+def caption_title(text: str) -> str:
+    """The words of a caption's line after its label and number ("" when it is not a caption's).
+
+    >>> caption_title("Figure 14.1. Security contexts and Unix users"), caption_title("Figure 2.")
+    ('Security contexts and Unix users', '')
+    """
+    m = _CAPTION.match(text) if text.lstrip()[:1] in _CAPTION_FIRST else None
+    return text[m.end() :].strip() if m else ""
+
+
 def is_theorem_first(char: str) -> bool:
     """May a theorem's run-in label (:func:`is_theorem_start`) start with this character?"""
     return char in _THEOREM_FIRST

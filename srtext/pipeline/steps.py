@@ -34,6 +34,7 @@ from srtext.pipeline.events import HEADING, REFERENCE, Open, Paragraph, Reason
 from srtext.pipeline.evidence import Evidence
 from srtext.pipeline.front import starts_block
 from srtext.pipeline.furniture import FRONT_MATTER
+from srtext.pipeline.labels import caption_title
 from srtext.pipeline.patterns import lazy
 from srtext.pipeline.rules.context import DROP, JOIN, START, Item, mid_sentence, next_word_overflows
 from srtext.pipeline.width import WidthStats
@@ -201,9 +202,11 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
     line set apart from the caption by space (a caption without a full stop,
     then the text under its figure).  Nor, after a caption that wrapped onto a
     short line ("Figure 3.1. The gauge at the north pier and its" /
-    "housing"), a full line that starts in upper case: the short line was the
-    caption's last (a caption without a full stop), the full one opens the
-    text under the figure.
+    "housing"), or after a short caption of one line that holds its title
+    ("Figure 3.1. The tide gauge at the north pier"; not a label alone,
+    "Figure 2:", whose title is under it), a full line that starts in upper
+    case: the short line was the caption's last (a caption without a full
+    stop), the full one opens the text under the figure.
     """
     c = m.caption
     assert c is not None
@@ -215,7 +218,7 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
         and not cur.ev.debris
         and not _set_apart(c.last, cur.ev)
         and not (
-            len(c.lines) > 1
+            (len(c.lines) > 1 or len(caption_title(c.lines[0].text).split()) > 1)
             and c.last_band is Band.SHORT
             and cur.band is not Band.SHORT
             and cur.line.text.lstrip()[:1].isupper()
