@@ -97,6 +97,7 @@ def test_no_boxes_no_margins() -> None:
 
 
 def test_a_caption_ends_where_space_sets_the_text_apart() -> None:
-    """caption_goes_on with geometry: a caption without a full stop, then the text under its figure
-    (with the text alone the caption goes on)."""
+    """caption_goes_on with geometry: a caption of one full line without a full stop, then the text
+    under its figure (with the text alone the caption goes on: a full line may have wrapped; a short
+    one ends the caption without the boxes, see the case one-line-caption-without-a-full-stop)."""
     assert_needs_its_geometry(CASES / "caption-geometry-set-apart.in", set(), silent=set())
