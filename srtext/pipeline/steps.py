@@ -218,10 +218,10 @@ def caption_goes_on(m: State, cur: Item, nxt: Item | None) -> Verdict | None:
         and not cur.ev.debris
         and not _set_apart(c.last, cur.ev)
         and not (
-            (len(c.lines) > 1 or len(caption_title(c.lines[0].text).split()) > 1)
-            and c.last_band is Band.SHORT
+            c.last_band is Band.SHORT
             and cur.band is not Band.SHORT
             and cur.line.text.lstrip()[:1].isupper()
+            and (len(c.lines) > 1 or len(caption_title(c.lines[0].text).split()) > 1)  # the regex last
         )
     ):
         return JOIN_CAPTION, "continues the caption"

@@ -108,22 +108,25 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
         and nxt is not None
         and nxt.blank_before
         and not nxt.ev.numbered  # a contents entry's page number over the next entry ("1" / "2 Usage")
-        and (
-            s is None  # a page's first line, nothing open
-            # a title page's date or author over the first section, not a numbered heading (an entry)
-            or (
-                s.kind in (HEADING, BODY)
-                and not s.after_debris  # a figure's numbers ("Zeit (s)" / "0" / "15" / "85" / "Nutzer")
-                and (
-                    s.last_cls is LineClass.FINISHED
-                    if s.kind == BODY
-                    else section_number(s.lines[0].text) is None or is_date(s.lines[0].text)
-                )
-            )
-        )
+        and _closed_before_a_section(s)
     ):
         return START_HEADING, "a number set apart after a finished paragraph, a title next: a heading"
     return None
+
+
+def _closed_before_a_section(s: Open | None) -> bool:
+    """May a section start after what is open: nothing (a page's first line), a finished
+    paragraph, or a title page's heading that is no numbered one (its date or author; a
+    numbered heading is a contents entry)?  Never after debris (a figure's numbers: "Zeit
+    (s)" / "0" / "15" / "85" / "Nutzer")."""
+    if s is None:
+        return True
+    if s.kind not in (HEADING, BODY) or s.after_debris:
+        return False
+    if s.kind == BODY:
+        return s.last_cls is LineClass.FINISHED
+    first = s.lines[0].text
+    return section_number(first) is None or is_date(first)
 
 
 def references_heading(c: Ctx) -> Verdict | None:
