@@ -39,6 +39,7 @@ PINNED = {
     ("gap_after_item", "item_goes_on"),
     ("body_type_under_heading", "body_after_heading"),
     ("indented_after_full_line", "weighed_on_the_page"),
+    ("word_fitted_on_the_page", "weighed_on_the_page"),
     ("word_of_a_stacked_title", "word_of_a_loose_line"),
 }
 

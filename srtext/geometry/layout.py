@@ -87,6 +87,12 @@ class LineGeo(NamedTuple):
             unknown (pypdf's boxes, a line poppler joined from two).  Type truly
             larger is wider too; a typewriter font whose boxes are taller than the
             body's (TeX's ``cmtt``) is not.
+        inset: the line's left edge minus the leftmost line's in its column on its
+            page (a list's items, a quotation: the text set in from the page's).
+        measure: the right edge of the widest line among it and the :data:`NEAR`
+            lines before and after it in its column on its page that start at
+            its edge (the local measure: a quotation's lines have a right margin
+            of their own, a narrow column beside a picture its own width).
     """
 
     gap: float | None
@@ -100,6 +106,8 @@ class LineGeo(NamedTuple):
     column: int
     unit: float
     pitch_ratio: float = 0.0
+    measure: float = 0.0
+    inset: float = 0.0
 
     def describe(self) -> str:
         """The evidence in a few words, for ``--explain`` and the audit page.
@@ -119,6 +127,11 @@ class LineGeo(NamedTuple):
             flags.append("repeated")
         return ", ".join([out, *flags])
 
+
+#: The lines before and after a line whose right edges give its local measure (``LineGeo.measure``).
+NEAR = 3
+#: ... that start within this many body font heights of its left edge.
+MEASURE_EDGE = 0.3
 
 #: A line of this many display cells or more measures the body's width of a character.
 PITCH_CELLS = 30
@@ -311,7 +324,12 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
             tops.setdefault(round(b.top), set()).add(b.page)
     out: list[LineGeo | None] = []
     before: dict[tuple[int, int], LineBox] = {}
-    for placed in geometry:
+    measures = _measures(geometry, MEASURE_EDGE * u.font)
+    leftmost: dict[tuple[int, int], float] = {}
+    for b in boxes:
+        key = (b.page, b.column)
+        leftmost[key] = min(leftmost.get(key, b.left), b.left)
+    for placed, measure in zip(geometry, measures, strict=True):
         if placed is None:
             out.append(None)
             continue
@@ -335,8 +353,48 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
                 b.column,
                 u.font,
                 b.width / b.cells / u.pitch if b.cells and u.pitch else 0.0,
+                measure,
+                b.left - leftmost[key],
             )
         )
+    return out
+
+
+def _measures(geometry: Sequence[LineBox | None], edge: float) -> list[float]:
+    """Each line's local measure (``LineGeo.measure``): the widest right edge near it in its column.
+
+    Near: among the :data:`NEAR` lines before and after it in its column on its
+    page, those that start within ``edge`` points of its left edge: a
+    quotation's or a note's lines have a right margin of their own, which the
+    text around them does not show.  Linear: each column's lines are read
+    once, with a window of ``2 * NEAR + 1``.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> line = LineBox(1, 600.0, 800.0, 50.0, 300.0, 0.0, 100.0, 110.0, 10.0, 0, 0, None)
+    >>> rights = [120.0, 300.0, 150.0, 140.0, 130.0, 110.0, 100.0]
+    >>> boxes = [line._replace(right=r) for r in rights] + [None, line._replace(left=80.0, right=90.0)]
+    >>> _measures(boxes, 3.0)
+    [300.0, 300.0, 300.0, 300.0, 300.0, 150.0, 140.0, 0.0, 90.0]
+    >>> _measures([line._replace(left=80.0, right=90.0), line._replace(right=400.0)], 3.0)
+    [90.0, 400.0]
+    """
+    columns: dict[tuple[int, int], list[LineBox]] = {}
+    where: list[tuple[list[LineBox], int] | None] = []
+    for b in geometry:
+        if b is None:
+            where.append(None)
+            continue
+        lines = columns.setdefault((b.page, b.column), [])
+        where.append((lines, len(lines)))
+        lines.append(b)
+    out = []
+    for at in where:
+        if at is None:
+            out.append(0.0)
+            continue
+        lines, k = at
+        left = lines[k].left
+        out.append(max(x.right for x in lines[max(0, k - NEAR) : k + NEAR + 1] if abs(x.left - left) <= edge))
     return out
 
 

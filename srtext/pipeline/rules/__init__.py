@@ -50,6 +50,7 @@ from srtext.pipeline.rules.geometry import (
     on_the_same_line,
     other_type_over_a_break,
     weighed_on_the_page,
+    word_fitted_on_the_page,
 )
 from srtext.pipeline.rules.guards import (
     AFTER_DEBRIS,
@@ -154,6 +155,10 @@ from srtext.pipeline.rules.short_lines import (
 #: * indented_after_full_line before weighed_on_the_page: an indent under a full
 #:   line that ended a sentence starts a paragraph whatever the weighing says (the
 #:   rules that read the page plainly come before the page's soft evidence weighed);
+#: * word_fitted_on_the_page before weighed_on_the_page: a line whose first word
+#:   would have fitted on the line above, both in a list set in from the page's
+#:   edge, starts an item whatever the weighing says (the trees were fitted where
+#:   bullets are text; a browser draws them as shapes);
 #: * word_of_a_stacked_title before word_of_a_loose_line: a title's words stacked
 #:   one a block are marked loose too, so that their rule is asked, but make a
 #:   heading, not a paragraph's words;
@@ -259,6 +264,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     other_type_over_a_break,
     indented_after_full_line,
     body_type_under_heading,
+    word_fitted_on_the_page,
     weighed_on_the_page,
     under_a_nearly_full_line,
     block_after_a_colon,
@@ -277,6 +283,7 @@ LONG_LINE_RULES: tuple[Rule, ...] = (
     goes_on_below_a_split_row,
     gap_before_line,
     other_type_over_a_break,
+    word_fitted_on_the_page,
     indented_after_full_line,
     weighed_on_the_page,
     under_a_nearly_full_line,

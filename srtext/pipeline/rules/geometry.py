@@ -302,6 +302,62 @@ def indented_after_full_line(c: Ctx) -> Verdict | None:
     return None
 
 
+#: A first word fits on the line above when the room there is this many times its width
+#: (and a space) estimated from the line's mean character width: a word's own letters may be
+#: wider than the line's mean.
+FIT_MARGIN = 1.3
+#: Two lines whose left edges are within this many body font heights start at one edge.
+SAME_EDGE = 0.3
+
+
+def word_fitted_on_the_page(c: Ctx) -> Verdict | None:
+    """A list's line whose first word would have fitted at the end of the line above starts an item.
+
+    A printer breaks a line only where the next word does not fit; a line that
+    stops with room for the next line's first word ended its paragraph or its
+    item.  A browser draws a list's bullets as shapes, not text (Chromium
+    does), and a tight list has no space between its items: pdftotext's text
+    shows short items one under another with nothing to tell where each
+    starts.  The page measures the room: from the line above's right edge to
+    the local measure (``LineGeo.measure``, the widest line near it that
+    starts at its edge: a quotation has its own right margin), not past the
+    column's usual right edge; the word's width is its share of its line's,
+    clear by :data:`FIT_MARGIN`.  Only where the early break cannot be
+    another's: in a block set in from its column's leftmost text
+    (``LineGeo.inset``, a list's or a quotation's; WeasyPrint now and then
+    breaks a plain paragraph's line early before an inline box), below a line
+    in the body's type at the same edge (a code block's lines each end early
+    and are one block; a centred line has no edge), and when this line too
+    leaves room at its end (:data:`ROW_FULL`): an early break over a full line
+    is a line break inside an item, which goes on.
+    """
+    geo = _geo(c)
+    s = c.state
+    if geo is None or s is None or s.kind != BODY or geo.same_line or c.cur.ev.debris:
+        return None
+    last, a, b = s.last.geo, s.last.box, c.cur.ev.box
+    if last is None or a is None or b is None:
+        return None
+    if abs(last.font_ratio - 1.0) >= SAME_TYPE or abs(geo.font_ratio - 1.0) >= SAME_TYPE:
+        return None
+    if geo.inset < INDENT[0] * geo.unit or geo.fill <= ROW_FULL * geo.unit:
+        return None
+    if abs(last.indent - geo.indent) > SAME_EDGE * geo.unit:
+        return None
+    if s.lines[-1].text.rstrip().endswith("-"):
+        return None
+    text = c.text.strip()
+    first = text.split(None, 1)[0] if text else ""
+    cells = display_width(text)
+    if not first or not cells:
+        return None
+    measure = min(max(a.right, b.right, geo.measure), b.right + geo.fill + SAME_EDGE * geo.unit)
+    word = (b.right - b.left) * (display_width(first) + 1) / cells
+    if measure - a.right < FIT_MARGIN * word:
+        return None
+    return START, "the line above ended with room for this line's first word: a paragraph or item starts"
+
+
 def on_the_same_line(c: Ctx) -> Verdict | None:
     """A line that shares the height of the line before it joins it.
 
