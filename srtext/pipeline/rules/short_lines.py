@@ -110,7 +110,7 @@ def bare_number_before_title(c: Ctx) -> Verdict | None:
         and not nxt.ev.numbered  # a contents entry's page number over the next entry ("1" / "2 Usage")
         and _closed_before_a_section(s)
     ):
-        return START_HEADING, "a number set apart after a finished paragraph, a title next: a heading"
+        return START_HEADING, "a number set apart where a section may start, a title next: a heading"
     return None
 
 
