@@ -104,6 +104,10 @@ def test_split_file_names_every_family_and_keeps_chromium_and_debian_reference_f
     assert {f for f in halves if "-writer" in f and f not in onepage.FAMILIES} == {
         f"{s}-{w}" for s in ("python-docs", "pypi-md", "debian-reference") for w in writer.WRITERS
     }
+    # weasy-bare (Chromium's page, no bullet text) prints the tuning sources only.
+    assert {f for f in halves if f.endswith("-weasy-bare")} == {
+        f"{s}-weasy-bare" for s in ("pypi-md", "pypi-rst", "python-docs", "debian-handbook")
+    }
     assert set(halves.values()) == {"tuning", "validation"}
     for family, half in halves.items():
         want = (
@@ -178,6 +182,28 @@ def test_report_section_on_the_sample_puts_validation_first(tmp_path: Path) -> N
     assert "section skipped" in section(Runner(1), tmp_path / "absent")
 
 
+def _style(page: str) -> str:
+    return page.split("<style>", 1)[1].split("</style>", 1)[0]
+
+
+def test_weasy_bare_is_chromiums_page_with_no_bullet_and_not_printed_for_the_debian_reference() -> None:
+    """Chromium draws a bullet as a shape (no bullet in pdftotext's text): weasy-bare, a tuning
+    family, prints its page with WeasyPrint and no marker for an unordered list's items."""
+    body = '<ul>\n<li>One</li>\n</ul>\n<ol start="3">\n<li>Three</li>\n</ol>'
+    bare = _style(render.page_html(body, "A title", "en", "weasy-bare"))
+    chromium = _style(render.page_html(body, "A title", "en", "chromium"))
+    assert bare.startswith(chromium)  # the same page (Letter, the GitHub-like style)
+    assert "\nul { list-style-type: none; }\n" in bare and "ul {" not in chromium  # no marker at all
+    assert "ol { list-style-type: decimal; }" in bare  # numbered lists keep their numbers
+    assert 'ol[start="3"] { counter-reset: list-item 2; }' in bare  # WeasyPrint ignores start
+    assert "@top" not in bare and "@bottom" not in bare and "content:" not in bare
+    assert render.furniture("weasy-bare", "A title", 3) == ([], [])
+    families = {f for f in build.FAMILIES if f.endswith("-weasy-bare")}
+    assert families == {f"{s}-weasy-bare" for s in ("pypi-md", "pypi-rst", "python-docs", "debian-handbook")}
+    assert "debian-reference-weasy-bare" not in build.FAMILIES
+    assert all(build.splits()[f] == "tuning" for f in families)
+
+
 needs_weasy = pytest.mark.skipif(
     importlib.util.find_spec("weasyprint") is None or shutil.which("pdftotext") is None,
     reason="WeasyPrint or pdftotext not installed",
@@ -185,7 +211,7 @@ needs_weasy = pytest.mark.skipif(
 
 
 @needs_weasy
-@pytest.mark.parametrize("renderer", ["weasy-plain", "weasy-book", "weasy-twocol"])
+@pytest.mark.parametrize("renderer", ["weasy-plain", "weasy-book", "weasy-twocol", "weasy-bare"])
 def test_a_printed_document_passes_its_truth_check_and_prints_the_same_twice(
     renderer: str, tmp_path: Path
 ) -> None:
@@ -201,6 +227,27 @@ def test_a_printed_document_passes_its_truth_check_and_prints_the_same_twice(
         assert row["truth_check"] == "1.0000" or renderer == "weasy-twocol"
         shas.append(row["sha256"])
     assert shas[0] == shas[1]
+
+
+@needs_weasy
+def test_weasy_bare_prints_no_bullet_text_and_keeps_the_numbers(tmp_path: Path) -> None:
+    """A README's nested list: weasy-plain's text has a bullet before each unordered item,
+    weasy-bare's none; both keep the ordered list's numbers and every truth word."""
+    from corpora.real.sources import Text
+
+    tree = blocks.parse(page_of(FIXTURES / "readme.md"))
+    text = Text("pypi-md-x", "pypi:x==1", "x", "MIT", "en", "fastthing", tree, "0")
+    got = {}
+    for renderer in ("weasy-plain", "weasy-bare"):
+        row = build.build_one(text, renderer, f"pypi-md-{renderer}", "tuning", tmp_path)
+        assert isinstance(row, dict) and row["truth_check"] == "1.0000", row
+        got[renderer] = (tmp_path / f"pypi-md-{renderer}" / f"pypi-md-x--{renderer}.pdftotext.txt").read_text(
+            encoding="utf-8"
+        )
+    bullets = {r: len(re.findall(r"(?m)^\s*[•◦▪‣]", t)) for r, t in got.items()}
+    assert bullets["weasy-plain"] >= 2 and bullets["weasy-bare"] == 0, bullets
+    for t in got.values():
+        assert re.search(r"(?m)^1\. ?Download it\.", t) and re.search(r"(?m)^3\. ?Done\.", t), t
 
 
 @pytest.mark.skipif(not FULL.is_dir(), reason="the full real corpus is not built")

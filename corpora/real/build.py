@@ -1,6 +1,7 @@
 """Build the real corpus (issue 29): documents other people wrote, several renderers, exact truth.
 
     python -m corpora.real.build [--out corpora/real/full] [--wheels DIR] [--jobs 2] [--only PREFIX]
+        [--renderers weasy-plain,...]
 
 Run from the repository root after ``sh corpora/install-deps.sh`` (which
 installs the Debian packages and fetches the pinned wheels into
@@ -34,6 +35,11 @@ is the PDF itself and ``ID.marked.txt`` holds the marked print's text.
 ``--only latex`` builds just those.  A build of some families (``--only``,
 ``--renderers``) replaces those families' rows in the manifest and their
 documents in the sample, and keeps the others'.
+
+Not every renderer prints every source (``PRINTS``): the two Writer renderers
+print ``pypi-md``, ``python-docs`` and ``debian-reference``; ``weasy-bare``
+prints the tuning sources only (``pypi-md``, ``pypi-rst``, ``python-docs``,
+``debian-handbook``), e.g. ``--renderers weasy-bare --only pypi-md``.
 """
 
 from __future__ import annotations
@@ -59,8 +65,13 @@ SOURCES = ("pypi-md", "pypi-rst", "debian-reference", "debian-handbook", "python
 #: The HTML renderers and pdfLaTeX, which prints the LaTeX families (corpora/real/latex.py).
 RENDERERS = (*render.RENDERERS, "pdflatex")
 #: The sources each renderer prints when not every one (Writer: a source of each split's kind,
-#: enough to find and judge rules on a word processor's page without doubling the build).
-PRINTS = {w: ("pypi-md", "debian-reference", "python-docs") for w in writer.WRITERS}
+#: enough to find and judge rules on a word processor's page without doubling the build;
+#: weasy-bare, Chromium's page with no bullet text, is for tuning: every source but the Debian
+#: Reference, which is kept for evaluation).
+PRINTS = {
+    **{w: ("pypi-md", "debian-reference", "python-docs") for w in writer.WRITERS},
+    "weasy-bare": ("pypi-md", "pypi-rst", "debian-handbook", "python-docs"),
+}
 #: Every family of the HTML sources: a source and a renderer that prints it.
 FAMILIES = tuple(f"{s}-{r}" for r in render.RENDERERS for s in SOURCES if s in PRINTS.get(r, SOURCES))
 COLUMNS = (

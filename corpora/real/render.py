@@ -1,4 +1,4 @@
-"""Print a document's blocks to PDF: WeasyPrint in three styles and headless Chromium.
+"""Print a document's blocks to PDF: WeasyPrint in four styles, headless Chromium and LibreOffice Writer.
 
 Each renderer is a family of its own (with the source):
 
@@ -9,6 +9,13 @@ Each renderer is a family of its own (with the source):
   the title as running head and ``Page N of M`` at the foot;
 * ``weasy-twocol``: A4 in two justified columns, small sans serif, running
   head and page numbers;
+* ``weasy-bare``: WeasyPrint with the ``chromium`` renderer's page (Letter, the
+  GitHub-like style, no running head or foot) and the bullets of unordered
+  lists not printed at all (``list-style-type: none``; ordered lists keep their
+  numbers): Chromium draws a bullet as a shape, so pdftotext's text of its
+  pages has no bullet, and every Chromium family is validation; this one is a
+  tuning family whose lists likewise have no bullet in the text.  It prints the
+  tuning sources only (not the Debian Reference: corpora/real/build.py);
 * ``chromium``: Debian's Chromium printing to PDF (``--print-to-pdf``, no header
   or footer), Letter, a GitHub-like style;
 * ``writer``: LibreOffice Writer printing an OpenDocument text written from the
@@ -31,7 +38,7 @@ from corpora.real import writer
 from corpora.real.blocks import Block, to_html
 from corpora.real.timed import run_killed_after
 
-RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "chromium", *writer.WRITERS)
+RENDERERS = ("weasy-plain", "weasy-book", "weasy-twocol", "weasy-bare", "chromium", *writer.WRITERS)
 
 COMMON = """
 .pic { display: inline-block; background: #d8d8d8; vertical-align: middle; }
@@ -86,6 +93,8 @@ h1, h2 { border-bottom: 1px solid #d1d9e0; padding-bottom: 0.3em; }
 p { margin: 0 0 0.8em; }
 """,
 }
+#: Chromium's page printed by WeasyPrint, an unordered list's items without a bullet (no marker at all).
+STYLES["weasy-bare"] = STYLES["chromium"] + "ul { list-style-type: none; }\n"
 
 
 def css_string(s: str) -> str:
@@ -132,7 +141,13 @@ def _starts(body: str) -> str:
 
 
 def furniture(renderer: str, title: str, pages: int) -> tuple[list[str], list[str]]:
-    """(headers, footers): the strings a renderer puts at the top and foot of the pages."""
+    """(headers, footers): the strings a renderer puts at the top and foot of the pages.
+
+    ``chromium`` and ``weasy-bare`` (its page) print none:
+
+    >>> furniture("weasy-bare", "Title", 3), furniture("chromium", "Title", 3)
+    (([], []), ([], []))
+    """
     if renderer in writer.WRITERS:
         return writer.furniture(renderer, title, pages)
     if renderer == "weasy-plain":
