@@ -49,13 +49,16 @@ MEASURES += ["furniture leaked%"]
 HALF = {"tune": "tuning", "validate": "validation"}
 
 
-def with_geometry(source: str, xhtml: str, config: Config | None = None) -> str:
+def with_geometry(source: str, xhtml: str, config: Config | None = None, pdf: Path | None = None) -> str:
     """srtext's default output for pdftotext's text with the boxes of its ``-bbox-layout`` XHTML.
 
     What ``srtext x.pdf`` does with geometry: the default mode's text, each line
-    given the box of the XHTML's line at the same place (``align``).
+    given the box of the XHTML's line at the same place (``align``), and, given
+    the ``pdf`` itself, the lines a list's label is drawn before marked
+    (:mod:`srtext.geometry.drawn`).
     """
     from srtext.geometry.bbox import align, parse_bbox
+    from srtext.geometry.drawn import mark_labels, pdf_labels
     from srtext.pipeline.lines import text_lines
     from srtext.pipeline.output import render
     from srtext.pipeline.vocabulary import Vocabulary
@@ -63,6 +66,8 @@ def with_geometry(source: str, xhtml: str, config: Config | None = None) -> str:
 
     read, boxes = parse_bbox(xhtml)
     geometry = align(source, read, boxes)
+    if pdf is not None:
+        geometry = mark_labels(geometry, pdf_labels(pdf))
     config, vocabulary = config or Config(window=None), Vocabulary(config.lang if config else None)
     events = recover(text_lines(source), config, vocabulary=vocabulary, geometry=geometry)
     return "".join(render(events, config, lambda: vocabulary.lang, geometry))
@@ -75,7 +80,11 @@ def _geometry_job(job: tuple[str, str, dict[str, object], str]) -> tuple[Scores,
         xhtml = Path(bbox).read_text(encoding="utf-8", errors="replace")
     except OSError:
         xhtml = ""
-    out = with_geometry(source, xhtml) if xhtml else BENCH_TOOLS["srtext"](source)  # no XHTML: text alone
+    pdf = Path(bbox[: -len(".bbox.html")] + ".pdf") if bbox.endswith(".bbox.html") else None
+    if pdf is not None and not pdf.is_file():
+        pdf = None
+    # no XHTML: text alone
+    out = with_geometry(source, xhtml, pdf=pdf) if xhtml else BENCH_TOOLS["srtext"](source)
     return score(out, truth, source, meta), out
 
 

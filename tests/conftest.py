@@ -22,7 +22,9 @@ def root() -> Path:
 
 
 def case_decisions(case: Path, geometry: bool) -> list[Decision]:
-    """The decisions on a case of pdftotext -bbox-layout XHTML, with its boxes or with its text alone."""
+    """The decisions on a case of pdftotext -bbox-layout XHTML or a PDF, with its boxes or its text alone."""
+    if case.suffix == ".pdf":
+        return list(SentenceRecovery(case, geometry="auto" if geometry else "off").decisions)
     text, boxes = parse_bbox(case.read_text(encoding="utf-8"))
     events = recover(text_lines(text), Config(), geometry=boxes if geometry else None)
     return [e for e in events if isinstance(e, Decision)]

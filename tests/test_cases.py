@@ -10,7 +10,9 @@ import pytest
 from srtext import SentenceRecovery
 from tests.conftest import CASES, SAMPLES
 
-INPUTS = sorted(CASES.glob("*.in"))
+#: NAME.in (text, or pdftotext -bbox-layout XHTML for geometry-*) and NAME.pdf: a PDF printed from our own
+#: text, where what decides is in the PDF itself (a list's bullets drawn as shapes: srtext.geometry.drawn).
+INPUTS = sorted([*CASES.glob("*.in"), *CASES.glob("*.pdf")])
 SAMPLE_DOCS = sorted(SAMPLES.glob("*.truth.txt"))
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from srtext import Config
+from srtext import Config, SentenceRecovery
 from srtext.api import recover
 from srtext.geometry.bbox import read_xhtml
 from srtext.pipeline.events import Decision
@@ -17,6 +17,7 @@ from srtext.pipeline.rules import RULES
 from srtext.pipeline.steps import line_limit
 
 CASES = sorted((Path(__file__).parent / "cases").glob("*.in"))
+PDF_CASES = sorted((Path(__file__).parent / "cases").glob("*.pdf"))
 
 
 @functools.cache
@@ -29,6 +30,10 @@ def fired() -> dict[str, set[str]]:
             if isinstance(event, Decision):
                 for name in event.rule.split(" > "):
                     names.setdefault(name, set()).add(case.stem)
+    for pdf in PDF_CASES:  # read as srtext reads a PDF: pdftotext, or pypdf when it is not installed
+        for decision in SentenceRecovery(pdf).decisions:
+            for name in decision.rule.split(" > "):
+                names.setdefault(name, set()).add(pdf.stem)
     return names
 
 

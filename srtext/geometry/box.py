@@ -55,6 +55,9 @@ class LineBox(NamedTuple):
             Writer: baselines 16 points apart under a Japanese line, 11 under a Latin
             one, boxes 14.3 high): :func:`srtext.geometry.layout.usual` measures the
             leading of each kind apart.
+        label: a list's label stands before it drawn as a shape, not text (a tagged
+            PDF's ``/Lbl`` with no text in it: a browser's bullet), which
+            pdftotext's text does not show (:mod:`srtext.geometry.drawn`).
     """
 
     page: int
@@ -71,6 +74,7 @@ class LineBox(NamedTuple):
     gap_before: float | None
     cells: int = 0
     cjk: bool = False
+    label: bool = False
 
     @property
     def is_place(self) -> bool:

@@ -129,15 +129,25 @@ def extract_geometry(
         text = _check(data).decode("utf-8", "surrogateescape")
         fast = reader.close()
         if fast is not None and len(split_physical(text)) == reader.lines:
-            return data, fast  # what align gives when the numbers of lines agree, as they do
+            return data, _labelled(source, fast)  # what align gives when the numbers of lines agree
         try:
             read, lines = parse_bbox(reader.xhtml())
         except ValueError as e:  # not poppler's XHTML: one line, as for a bad PDF
             raise PDFError(str(e)) from None
-        return data, align(text, read, lines)
+        return data, _labelled(source, align(text, read, lines))
     boxes: Boxes = []
     data = _pypdf(io.BytesIO(source) if isinstance(source, bytes) else source, boxes, notes)
-    return _check(data), boxes
+    return _check(data), _labelled(source, boxes)
+
+
+def _labelled(source: Path | str | bytes, boxes: Boxes) -> Boxes:
+    """The boxes, each line a list's label drawn as a shape stands before marked.
+
+    See :mod:`srtext.geometry.drawn`: a browser's bullets, which pdftotext's text does not show.
+    """
+    from srtext.geometry.drawn import mark_labels, pdf_labels
+
+    return mark_labels(boxes, pdf_labels(source))
 
 
 def _check(text: bytes) -> bytes:

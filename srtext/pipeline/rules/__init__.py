@@ -41,6 +41,7 @@ from srtext.pipeline.rules.any_line import (
 from srtext.pipeline.rules.context import Ctx, Rule
 from srtext.pipeline.rules.geometry import (
     body_type_under_heading,
+    drawn_bullet,
     gap_after_item,
     gap_before_line,
     goes_on_below_a_split_row,
@@ -212,6 +213,7 @@ ANY_LINE_RULES: tuple[Rule, ...] = (
     after_contents_entry,
     bullet_on_its_own_line,
     list_item,
+    drawn_bullet,
     enumerated_item,
     letter_bullet,
     dash_item,

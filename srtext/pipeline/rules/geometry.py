@@ -302,6 +302,22 @@ def indented_after_full_line(c: Ctx) -> Verdict | None:
     return None
 
 
+def drawn_bullet(c: Ctx) -> Verdict | None:
+    """A line with a list's label drawn before it (a bullet as a shape, not text) starts an item.
+
+    A browser draws a list's bullets as small filled shapes (Chromium does), so
+    pdftotext's text has no bullet and a tight list's items run together; a
+    tagged PDF marks each such label (``/Lbl``), and the line it stands before
+    (``LineBox.label``, :mod:`srtext.geometry.drawn`) starts an item as a
+    bulleted line does.  Only where the PDF itself was read (a file, the API):
+    pdftotext's ``-bbox-layout`` XHTML on a pipe has no shapes.
+    """
+    box = c.cur.ev.box
+    if box is None or not box.label:
+        return None
+    return START, "a list's label drawn before the line (a bullet as a shape): a list item starts"
+
+
 #: A first word fits on the line above when the room there is this many times its width
 #: (and a space) estimated from the line's mean character width: a word's own letters may be
 #: wider than the line's mean.

@@ -1,0 +1,202 @@
+"""List labels a PDF draws as shapes, not text: the bullets pdftotext cannot see.
+
+A browser prints a list's bullets as small filled discs or squares, vector
+paths with no character behind them (Chromium does), so pdftotext's text of a
+tight list is its items' words one under another with nothing to tell where
+each item starts.  A tagged PDF marks each label (``/Lbl``, the structure
+type of a list item's label), text or not; a label that draws a path and shows
+no text is such a bullet.  :func:`labels` finds them in a page's content
+stream (the marked-content sequences tagged ``/Lbl``, the current
+transformation matrix followed through ``q``, ``Q`` and ``cm``), and
+:func:`mark_labels` marks the line box each one stands before
+(``LineBox.label``).
+
+Read only when the PDF has ``/Lbl`` at all (its structure tree is plain in the
+file's bytes: a cheap test), so untagged PDFs cost nothing.  Paths inside
+form XObjects are not followed.
+
+>>> page = b"q 1 0 0 -1 0 792 cm /Lbl <</MCID 1>> BDC 34 78 m 37 78 l 37 81 l h f EMC Q"
+>>> labels(page, 792.0)
+[(34.0, 37.0, 78.0, 81.0)]
+>>> labels(b"/Lbl <</MCID 1>> BDC BT /F1 10 Tf 50 700 Td (1.) Tj ET EMC", 792.0)
+[]
+"""
+
+from __future__ import annotations
+
+import re
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from pathlib import Path
+
+    from srtext.geometry.box import LineBox
+
+#: A content stream's tokens: strings (literal, with escapes; hex), dictionaries' brackets,
+#: names, numbers, operators.  Anything else (an inline image's bytes) is skipped.
+_TOKEN = re.compile(
+    rb"\((?:\\.|[^\\)])*\)|<<|>>|<[0-9A-Fa-f\s]*>|/[^\s/\[\]()<>{}%]*|[-+]?(?:\d+\.?\d*|\.\d+)"
+    rb"|[A-Za-z'\"*]+|%[^\r\n]*",
+    re.DOTALL,
+)
+_NUMBER = re.compile(rb"[-+]?(?:\d+\.?\d*|\.\d+)\Z")
+#: The operators that show text.
+_SHOWS = frozenset((b"Tj", b"TJ", b"'", b'"', b"BT"))
+#: A label's shape is no larger than this many points (a bullet, not a rule or a box).
+LARGEST = 20.0
+#: A label stands at most this many of the line's font heights left of the line's first word.
+NEAR = 3.0
+
+Matrix = tuple[float, float, float, float, float, float]
+
+
+def _times(m: Matrix, n: Matrix) -> Matrix:
+    """The matrix ``m`` then ``n`` (PDF's row-vector convention: ``m x n``)."""
+    a, b, c, d, e, f = m
+    p, q, r, s, t, u = n
+    return (a * p + b * r, a * q + b * s, c * p + d * r, c * q + d * s, e * p + f * r + t, e * q + f * s + u)
+
+
+def labels(content: bytes, height: float) -> list[tuple[float, float, float, float]]:
+    """The boxes ``(left, right, top, bottom)`` of the labels drawn without text, in points
+    from the page's top left (as poppler's boxes), for a page ``height`` points high.
+
+    Linear in the stream: one pass over its tokens.
+    """
+    ctm: Matrix = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack: list[Matrix] = []
+    operands: list[bytes] = []
+    depth = 0  # marked-content nesting
+    inside = 0  # the depth of the label being read, 0 when none
+    texty = False
+    points: list[tuple[float, float]] = []
+    out: list[tuple[float, float, float, float]] = []
+    for m in _TOKEN.finditer(content):
+        tok = m.group()
+        if tok[:1] in b"(<%/" or _NUMBER.match(tok):
+            operands.append(tok)
+            continue
+        if tok == b">>":
+            operands.append(tok)
+            continue
+        op = tok
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop() if stack else ctm
+        elif op == b"cm" and len(operands) >= 6:
+            try:
+                n = tuple(float(x) for x in operands[-6:])
+            except ValueError:
+                n = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+            ctm = _times(n, ctm)  # type: ignore[arg-type]
+        elif op in (b"BDC", b"BMC"):
+            depth += 1
+            tag = next((x for x in operands if x[:1] == b"/"), b"")
+            if tag == b"/Lbl" and not inside:
+                inside, texty, points = depth, False, []
+        elif op == b"EMC":
+            if inside and depth == inside:
+                if points and not texty:
+                    xs, ys = [p[0] for p in points], [p[1] for p in points]
+                    if max(xs) - min(xs) <= LARGEST and max(ys) - min(ys) <= LARGEST:
+                        out.append((min(xs), max(xs), height - max(ys), height - min(ys)))
+                inside = 0
+            depth = max(0, depth - 1)
+        elif inside:
+            if op in _SHOWS:
+                texty = True
+            elif (op in (b"m", b"l") and len(operands) >= 2) or (op == b"c" and len(operands) >= 6):
+                points.append(_at(ctm, operands[-2], operands[-1]))  # a curve's end point
+            elif op == b"re" and len(operands) >= 4:
+                x, y, w, h = (_float(v) for v in operands[-4:])
+                a, b = _at(ctm, x, y), _at(ctm, x + w, y + h)
+                points += [a, b]
+        operands = []
+    return out
+
+
+def _float(token: bytes | float) -> float:
+    try:
+        return float(token)
+    except ValueError:
+        return 0.0
+
+
+def _at(ctm: Matrix, x: bytes | float, y: bytes | float) -> tuple[float, float]:
+    """The point ``(x, y)`` of user space on the page (the default space: origin at the bottom left)."""
+    u, v = _float(x), _float(y)
+    a, b, c, d, e, f = ctm
+    return (a * u + c * v + e, b * u + d * v + f)
+
+
+def pdf_labels(source: Path | str | bytes) -> dict[int, list[tuple[float, float, float, float]]]:
+    """The drawn labels of each page (1-based) of a PDF; empty when it tags no ``/Lbl`` or cannot be read."""
+    data = source if isinstance(source, bytes) else _read(source)
+    if data is None or b"/Lbl" not in data:
+        return {}
+    import io
+    import logging
+
+    from pypdf import PdfReader
+
+    logging.getLogger("pypdf").setLevel(logging.ERROR)
+    out: dict[int, list[tuple[float, float, float, float]]] = {}
+    try:
+        reader = PdfReader(io.BytesIO(data))
+        for number, page in enumerate(reader.pages, 1):
+            contents = page.get_contents()
+            if contents is None:
+                continue
+            stream = contents.get_data()
+            if b"/Lbl" not in stream:
+                continue
+            box = page.cropbox
+            found = labels(stream, float(box.top))
+            left = float(box.left)
+            top_gap = float(page.mediabox.top) - float(box.top)
+            out[number] = [(a - left, b - left, c - top_gap, d - top_gap) for a, b, c, d in found]
+    except Exception:  # a PDF pypdf cannot read: no labels, the text and boxes as they are
+        return {}
+    return out
+
+
+def _read(path: Path | str) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def mark_labels(
+    boxes: Sequence[LineBox | None], found: dict[int, list[tuple[float, float, float, float]]]
+) -> list[LineBox | None]:
+    """The boxes, each line that a drawn label stands before marked (``label``).
+
+    Before: the label's middle within the line's height, its right edge left of
+    the line's left edge by at most :data:`NEAR` font heights.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> line = LineBox(1, 612.0, 792.0, 48.0, 300.0, 88.0, 76.0, 90.0, 12.0, 0, 0, None)
+    >>> [b.label for b in mark_labels([line, line._replace(page=2)], {1: [(34.0, 37.0, 78.0, 81.0)]})]
+    [True, False]
+    """
+    if not found:
+        return list(boxes)
+    return list(_marked(boxes, found))
+
+
+def _marked(
+    boxes: Sequence[LineBox | None], found: dict[int, list[tuple[float, float, float, float]]]
+) -> Iterator[LineBox | None]:
+    for b in boxes:
+        if b is None or b.page not in found:
+            yield b
+            continue
+        hit = any(
+            b.top <= (top + bottom) / 2 <= b.bottom and 0 <= b.left - right <= NEAR * b.font_height
+            for _left, right, top, bottom in found[b.page]
+        )
+        yield b._replace(label=True) if hit else b
