@@ -115,6 +115,7 @@ from srtext.pipeline.rules.short_lines import (
     bracket_closed_below,
     date_alone,
     debris,
+    early_break_between_short_lines,
     figure_label,
     function_word_alone,
     indented_first_line,
@@ -186,6 +187,10 @@ from srtext.pipeline.rules.short_lines import (
 #:   are the figure's, not text after a display;
 #: * indented_first_line before short_outside_paragraph: a paragraph's indented
 #:   first line counts as full, so the next line goes on from it;
+#: * early_break_between_short_lines before short_after_heading: a line in lower case
+#:   whose first word had room twice over on a heading's one line is the first of the
+#:   items under it (a list whose bullets a browser drew as shapes), not the heading's
+#:   wrapped words;
 #: * short_after_heading before short_after_body_line: a short finished line under
 #:   a full-width heading starts a paragraph, it does not end the heading;
 #: * title_between_sentences before short_after_body_line: a title-like line
@@ -270,6 +275,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     weighed_on_the_page,
     under_a_nearly_full_line,
     block_after_a_colon,
+    early_break_between_short_lines,
     short_after_heading,
     title_between_sentences,
     short_after_body_line,

@@ -55,7 +55,7 @@ from srtext.pipeline.rules.context import (
     new_sentence_in_lower_case,
     title_follows,
 )
-from srtext.pipeline.width import display_width
+from srtext.pipeline.width import display_width, typeset_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -1369,6 +1369,84 @@ def _in_a_loose_run(c: Ctx, s: Open) -> bool:
 
 #: The words of a line that ends on a function word for it to be a sentence's line, not a title's.
 SENTENCE_WORDS = 5
+
+
+#: A short line's first word shows the short line above ended early when the room left there
+#: (in characters, to CW) holds it this many times over: characters are no measure of a
+#: proportional font's width, and a line of wide letters or code is full with fewer.
+EARLY_ROOM = 2.0
+#: A heading's type may be this much larger than the body's: under a heading of one line the
+#: room must be as much larger.
+HEADING_TYPE = 2.0
+#: Only in a document of short paragraphs, as many full lines in each as this at most
+#: (``Ctx.shape``: READMEs and web pages 2-5, papers 4-16 with a median of 7).
+SHORT_PARAGRAPHS = 5.0
+#: A paragraph opened on one of the document's first lines is its title, in type larger than
+#: the body's: its lines hold fewer characters than CW and wrap with room to spare.
+TITLE_LINES = 3
+#: Code, markup and pseudocode: an assignment, a TeX command, a brace.
+_CODE_LIKE = lazy(r"[←=\\{}]")
+#: ... and leave this share of CW at least (a line of 60 characters in a box narrower than the
+#: page, or of wider letters than the document's usual, may be full).
+EARLY_SHARE = 0.3
+
+
+def early_break_between_short_lines(c: Ctx) -> Verdict | None:
+    """A short line under a short line that had room for its first word twice over starts anew.
+
+    A printer breaks a line inside a paragraph only where the next word does
+    not fit: a line that stopped with room for the next one's first word
+    ended its paragraph or its list item.  A browser draws a list's bullets as
+    shapes (Chromium does), and pdftotext's text then shows a tight list's
+    items one under another, in lower case and without full stops ("add more
+    tests for CVE-2021-23980" / "bump python version to 3.8 ..." / "update bug
+    report template tag"), which the lower case alone would join.  Characters
+    are no exact measure, so only where nothing else explains the room:
+
+    * the room (to CW) holds the word :data:`EARLY_ROOM` times over and is
+      :data:`EARLY_SHARE` of CW at least; both lines are short (a full line
+      under a short one may follow an early break before an unbreakable word,
+      or WeasyPrint's before an inline box);
+    * in a document of short paragraphs (:data:`SHORT_PARAGRAPHS`: in a
+      paper's, short lines are an inline formula's pieces and their words);
+    * each line of two words or more (pdftotext sets a loose justified line
+      one word a line), the line above not ending on a hyphen, a comma or a
+      function word, no debris dropped between (a display formula), no CJK,
+      no code or pseudocode (a TeX command, a brace, an assignment: its lines
+      are one block);
+    * not in the document's first lines (:data:`TITLE_LINES`: a title in
+      larger type wraps early), nor in an item that starts at a bullet or a
+      number (the item rules decide its lines);
+    * under a heading of one line, only a line in lower case, the room
+      :data:`HEADING_TYPE` times as large (a heading's type is larger).
+    """
+    s = c.state
+    if not (c.short and s is not None and s.last_band is Band.SHORT) or s.after_debris:
+        return None
+    larger = 1.0  # how much larger the open paragraph's type may be than the body's
+    if s.kind == HEADING:
+        if len(s.lines) > 1 or s.last.numbered or not c.lower:
+            return None  # a title-cased line under a heading may be its own wrapped words
+        larger = HEADING_TYPE
+    elif s.kind != BODY:
+        return None
+    if not 0.0 < c.shape[0] <= SHORT_PARAGRAPHS:
+        return None  # a paper's long paragraphs: its short lines are a formula's pieces and their text
+    prev = s.lines[-1].text.rstrip()
+    if not prev or prev[-1] in "-,;‐" or s.last.dangling or CJK_CHAR.search(prev) or CJK_CHAR.search(c.text):
+        return None
+    words = c.text.split(None, 1)
+    if len(words) < 2 or (s.kind == BODY and " " not in prev):
+        return None  # a word alone: a loose justified line pdftotext set one word a line
+    if c.cur.ev.debris or s.last.debris or _CODE_LIKE.search(prev) or _CODE_LIKE.search(c.text):
+        return None  # code, pseudocode, a table's rows: their lines are one block
+    first = s.lines[0]
+    if first.number <= TITLE_LINES or starts_an_item(first.text) or s.last.numbered:
+        return None  # a title in larger type wraps early; a bulleted item's lines are the item rules'
+    room = c.cur.cw - typeset_width(prev) - 1
+    if room < larger * EARLY_ROOM * (display_width(words[0]) + 1) or room < EARLY_SHARE * c.cur.cw:
+        return None
+    return START, "the short line above had room for this line's first word twice over: it ended early"
 
 
 def short_after_short_line(c: Ctx) -> Verdict | None:
