@@ -181,3 +181,13 @@ def test_markdown_streams_with_bounded_look_ahead() -> None:
     config = Config(output_format="markdown", window=50)
     first = next(iter(render(recover(number_lines(lines()), config), config)))
     assert first.startswith("# 1 Section") and read <= 200, read
+
+
+def test_items_whose_bullets_were_drawn_are_markdown_items() -> None:
+    """A browser's bullets are shapes, not text (srtext.geometry.drawn): the items are still "- " items."""
+    case = Path(__file__).parent / "cases" / "geometry-bullets-drawn-as-shapes.pdf"
+    out = SentenceRecovery(case, config=Config(output_format="markdown")).out_text
+    items = [line for line in out.splitlines() if line.startswith("- ")]
+    assert len(items) == 6
+    assert items[2:] == ["- bench drill", "- orbital sander with dust bag", "- jigsaw", "- two clamps"]
+    assert "\n\n- Each member may take three tools" in out  # one tight list after the paragraph above it

@@ -54,7 +54,7 @@ from srtext.pipeline.levels import Levels, document_levels
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Sequence, Set
 
     from srtext.config import Config  # only its fields are read: the pipeline does not import the options
     from srtext.geometry.box import LineBox
@@ -78,7 +78,9 @@ def format_paragraphs(paragraphs: Iterable[Paragraph], fmt: str = "lines") -> It
         yield p.text + "\n"
 
 
-def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | None = None) -> Iterator[str]:
+def format_markdown(
+    paragraphs: Iterable[Paragraph], levels: Sequence[int] | None = None, labelled: Set[int] = frozenset()
+) -> Iterator[str]:
     """Markdown: headings as ``#`` times their level, bulleted items as ``- ``, a blank line between two.
 
     The items of one list follow each other without blank lines (a "tight" list).
@@ -100,12 +102,20 @@ def format_markdown(paragraphs: Iterable[Paragraph], levels: Sequence[int] | Non
 
     ``levels``, when given, are the levels of the headings, in order (see
     :func:`srtext.pipeline.levels.document_levels`); else each heading's comes
-    from its numbering and the headings before it.
+    from its numbering and the headings before it.  ``labelled``: the input
+    lines that a list's label was drawn before (``LineBox.label``: a bullet
+    drawn as a shape, which the text does not hold); a paragraph that starts on
+    one is an item.
+
+    >>> print("".join(format_markdown([Paragraph("jigsaw", "body", (4,), 1)], labelled={4})), end="")
+    - jigsaw
     """
     level = _leveler(levels)
     item = None  # was the paragraph before a list item? None: there was none
     for p in paragraphs:
         text = markdown(p, level)
+        if p.lines and p.lines[0] in labelled and p.kind != HEADING and not text.startswith("- "):
+            text = "- " + p.text
         is_item = text.startswith("- ") and p.kind != HEADING
         if item is not None and not (item and is_item):  # a list's items are one block
             yield "\n"
@@ -400,7 +410,8 @@ def render(
     if fmt == "sentences":
         return format_sentences(paragraphs, lang)
     if fmt == "markdown":
-        return format_markdown(paragraphs, levels)
+        labelled = frozenset(n for n, b in enumerate(geometry or (), 1) if b is not None and b.label)
+        return format_markdown(paragraphs, levels, labelled)
     return format_paragraphs(paragraphs, fmt)
 
 
