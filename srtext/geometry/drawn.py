@@ -132,9 +132,13 @@ def _at(ctm: Matrix, x: bytes | float, y: bytes | float) -> tuple[float, float]:
 
 
 def pdf_labels(source: Path | str | bytes) -> dict[int, list[tuple[float, float, float, float]]]:
-    """The drawn labels of each page (1-based) of a PDF; empty when it tags no ``/Lbl`` or cannot be read."""
-    data = source if isinstance(source, bytes) else _read(source)
-    if data is None or b"/Lbl" not in data:
+    """The drawn labels of each page (1-based) of a PDF; empty when it tags no ``/Lbl`` or cannot be read.
+
+    A file is searched for ``/Lbl`` a megabyte at a time (a scan of a thousand
+    pages is not read into memory for it); a page whose content is larger than
+    :data:`LARGEST_CONTENT` is left as it is.
+    """
+    if not (b"/Lbl" in source if isinstance(source, bytes) else _tagged(source)):
         return {}
     import io
     import logging
@@ -144,13 +148,13 @@ def pdf_labels(source: Path | str | bytes) -> dict[int, list[tuple[float, float,
     logging.getLogger("pypdf").setLevel(logging.ERROR)
     out: dict[int, list[tuple[float, float, float, float]]] = {}
     try:
-        reader = PdfReader(io.BytesIO(data))
+        reader = PdfReader(io.BytesIO(source) if isinstance(source, bytes) else str(source))
         for number, page in enumerate(reader.pages, 1):
             contents = page.get_contents()
             if contents is None:
                 continue
             stream = contents.get_data()
-            if b"/Lbl" not in stream:
+            if b"/Lbl" not in stream or len(stream) > LARGEST_CONTENT:
                 continue
             box = page.cropbox
             found = labels(stream, float(box.top))
@@ -162,12 +166,32 @@ def pdf_labels(source: Path | str | bytes) -> dict[int, list[tuple[float, float,
     return out
 
 
-def _read(path: Path | str) -> bytes | None:
+#: A page's content stream larger than this (bytes) is not read for labels: a page of text
+#: and bullets holds tens of kilobytes; more is a drawing or a scan, read in linear time
+#: but for nothing.
+LARGEST_CONTENT = 16 << 20
+_CHUNK = 1 << 20
+
+
+def _tagged(path: Path | str) -> bool:
+    """Does the file hold ``/Lbl`` (read a chunk at a time, a few bytes kept across chunks)?
+
+    >>> import tempfile, os
+    >>> with tempfile.NamedTemporaryFile(delete=False) as f:
+    ...     _ = f.write(b"x" * (_CHUNK - 2) + b"/Lbl")
+    >>> _tagged(f.name), _tagged("/no/such/file"); os.unlink(f.name)
+    (True, False)
+    """
     try:
         with open(path, "rb") as f:
-            return f.read()
+            tail = b""
+            while chunk := f.read(_CHUNK):
+                if b"/Lbl" in tail + chunk[:4] or b"/Lbl" in chunk:
+                    return True
+                tail = chunk[-3:]
     except OSError:
-        return None
+        return False
+    return False
 
 
 def mark_labels(
