@@ -58,3 +58,13 @@ def test_a_label_marks_the_line_it_stands_before_only() -> None:
     far = line._replace(left=87.0 + 4 * 12.8)  # a label 4 font heights left of the text is another's
     below = line._replace(top=120.0, bottom=132.8, baseline=129.0)
     assert [b.label for b in mark_labels([line, far, below, None], found) if b] == [True, False, False]
+
+
+def test_explain_shows_the_drawn_label_that_decided_the_line() -> None:
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "srtext", "--explain", str(CASE)], capture_output=True, check=True)
+    rows = run.stdout.decode("utf-8").splitlines()
+    decided = [r.split("\t") for r in rows if "\tdrawn_bullet\t" in r]
+    assert len(decided) == 6 and all(r[-1].endswith("drawn label") for r in decided)

@@ -89,6 +89,7 @@ class LineGeo(NamedTuple):
             body's (TeX's ``cmtt``) is not.
         inset: the line's left edge minus the leftmost line's in its column on its
             page (a list's items, a quotation: the text set in from the page's).
+        label: a list's label was drawn before it as a shape (``LineBox.label``).
         measure: the right edge of the widest line among it and the :data:`NEAR`
             lines before and after it in its column on its page that start at
             its edge (the local measure: a quotation's lines have a right margin
@@ -108,6 +109,7 @@ class LineGeo(NamedTuple):
     pitch_ratio: float = 0.0
     measure: float = 0.0
     inset: float = 0.0
+    label: bool = False
 
     def describe(self) -> str:
         """The evidence in a few words, for ``--explain`` and the audit page.
@@ -125,6 +127,8 @@ class LineGeo(NamedTuple):
         flags = [name for name, on in (("same line", self.same_line), ("page edge", self.at_edge)) if on]
         if self.repeated:
             flags.append("repeated")
+        if self.label:
+            flags.append("drawn label")
         return ", ".join([out, *flags])
 
 
@@ -355,6 +359,7 @@ def layout(geometry: Sequence[LineBox | None]) -> list[LineGeo | None]:
                 b.width / b.cells / u.pitch if b.cells and u.pitch else 0.0,
                 measure,
                 b.left - leftmost[key],
+                b.label,
             )
         )
     return out

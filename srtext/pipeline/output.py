@@ -479,7 +479,7 @@ def geometry_record(geo: LineGeo | None) -> dict[str, object] | None:
         "font_ratio": round(geo.font_ratio, 2),
         "column": geo.column,
     }
-    flags = [name for name in ("same_line", "at_edge", "repeated") if getattr(geo, name)]
+    flags = [name for name in ("same_line", "at_edge", "repeated", "label") if getattr(geo, name)]
     if flags:
         record["flags"] = flags
     return record
