@@ -64,7 +64,8 @@ def test_explain_shows_the_drawn_label_that_decided_the_line() -> None:
     import subprocess
     import sys
 
-    run = subprocess.run([sys.executable, "-m", "srtext", "--explain", str(CASE)], capture_output=True, check=True)
+    command = [sys.executable, "-m", "srtext", "--explain", str(CASE)]
+    run = subprocess.run(command, capture_output=True, check=True)
     rows = run.stdout.decode("utf-8").splitlines()
     decided = [r.split("\t") for r in rows if "\tdrawn_bullet\t" in r]
     assert len(decided) == 6 and all(r[-1].endswith("drawn label") for r in decided)
