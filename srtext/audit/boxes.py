@@ -46,6 +46,8 @@ def geometry_fields(geo: LineGeo | None) -> dict[str, object]:
     at = [name for name, on in (("same line", geo.same_line), ("page edge", geo.at_edge)) if on]
     if geo.repeated:
         at.append("repeated")
+    if geo.label:
+        at.append("a list's label drawn before it")
     if at:
         fields["geometry.at"] = ", ".join(at)
     return fields
