@@ -35,6 +35,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+    from srtext.geometry.box import LineBox
     from srtext.pipeline.rules.context import Ctx
     from srtext.pipeline.weigh import Node
 
@@ -98,11 +99,7 @@ def geo_features(c: Ctx, above: bool) -> tuple[float, ...]:
     room = NONE
     box = c.cur.ev.box
     if above and last is not None and box is not None:
-        text = c.text.strip()
-        first = text.split(None, 1)[0] if text else ""
-        width = display_width(text) or 1
-        word = (box.right - box.left) * (display_width(first) + 1) / width  # the word and a space
-        room = _step((last.fill - word) / unit, -20.0, 40.0, 0.1)
+        room = _step((last.fill - first_word_points(c.text, box)) / unit, -20.0, 40.0, 0.1)
     return (
         float(above),
         NONE if gap is None else _step(gap, -2.0, 4.0, 0.05),
@@ -121,6 +118,19 @@ def geo_features(c: Ctx, above: bool) -> tuple[float, ...]:
         float(geo.same_line),
         float(geo.at_edge),
     )
+
+
+def first_word_points(text: str, box: LineBox) -> float:
+    """The width in points of the line's first word and a space after it: their share of the line's.
+
+    >>> from srtext.geometry.box import LineBox
+    >>> box = LineBox(1, 600.0, 800.0, 50.0, 150.0, 0.0, 90.0, 100.0, 10.0, 0, 0, None)
+    >>> first_word_points(" Run it now ", box)
+    40.0
+    """
+    text = text.strip()
+    first = text.split(None, 1)[0] if text else ""
+    return box.width * (display_width(first) + 1) / (display_width(text) or 1)
 
 
 def all_features(c: Ctx, above: bool) -> tuple[float, ...]:

@@ -28,7 +28,7 @@ from srtext.pipeline.rules.context import (
     Verdict,
     mid_sentence,
 )
-from srtext.pipeline.weigh_geometry import boundary
+from srtext.pipeline.weigh_geometry import boundary, first_word_points
 from srtext.pipeline.width import display_width
 
 TYPE_CHECKING = False
@@ -362,14 +362,10 @@ def word_fitted_on_the_page(c: Ctx) -> Verdict | None:
         return None
     if s.lines[-1].text.rstrip().endswith("-"):
         return None
-    text = c.text.strip()
-    first = text.split(None, 1)[0] if text else ""
-    cells = display_width(text)
-    if not first or not cells:
+    if not display_width(c.text):
         return None
     measure = min(max(a.right, b.right, geo.measure), b.right + geo.fill + SAME_EDGE * geo.unit)
-    word = (b.right - b.left) * (display_width(first) + 1) / cells
-    if measure - a.right < FIT_MARGIN * word:
+    if measure - a.right < FIT_MARGIN * first_word_points(c.text, b):
         return None
     return START, "the line above ended with room for this line's first word: a paragraph or item starts"
 

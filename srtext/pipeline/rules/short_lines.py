@@ -1375,6 +1375,9 @@ SENTENCE_WORDS = 5
 #: (in characters, to CW) holds it this many times over: characters are no measure of a
 #: proportional font's width, and a line of wide letters or code is full with fewer.
 EARLY_ROOM = 2.0
+#: ... and leave this share of CW at least (a line of 60 characters in a box narrower than the
+#: page, or of wider letters than the document's usual, may be full).
+EARLY_SHARE = 0.3
 #: A heading's type may be this much larger than the body's: under a heading of one line the
 #: room must be as much larger.
 HEADING_TYPE = 2.0
@@ -1386,9 +1389,6 @@ SHORT_PARAGRAPHS = 5.0
 TITLE_LINES = 3
 #: Code, markup and pseudocode: an assignment, a TeX command, a brace.
 _CODE_LIKE = lazy(r"[←=\\{}]")
-#: ... and leave this share of CW at least (a line of 60 characters in a box narrower than the
-#: page, or of wider letters than the document's usual, may be full).
-EARLY_SHARE = 0.3
 
 
 def early_break_between_short_lines(c: Ctx) -> Verdict | None:
