@@ -107,15 +107,17 @@ def format_markdown(
     drawn as a shape, which the text does not hold); a paragraph that starts on
     one is an item.
 
-    >>> print("".join(format_markdown([Paragraph("jigsaw", "body", (4,), 1)], labelled={4})), end="")
+    >>> drawn = [Paragraph("jigsaw", "body", (4,), 1), Paragraph("# of saws", "body", (5,), 1)]
+    >>> print("".join(format_markdown(drawn, labelled={4, 5})), end="")
     - jigsaw
+    - \\# of saws
     """
     level = _leveler(levels)
     item = None  # was the paragraph before a list item? None: there was none
     for p in paragraphs:
         text = markdown(p, level)
         if p.lines and p.lines[0] in labelled and p.kind != HEADING and not text.startswith("- "):
-            text = "- " + p.text
+            text = "- " + text  # escaped as a paragraph's: "# of items" is no heading inside the item
         is_item = text.startswith("- ") and p.kind != HEADING
         if item is not None and not (item and is_item):  # a list's items are one block
             yield "\n"
