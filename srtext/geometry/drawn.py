@@ -74,11 +74,8 @@ def labels(content: bytes, height: float) -> list[tuple[float, float, float, flo
     out: list[tuple[float, float, float, float]] = []
     for m in _TOKEN.finditer(content):
         tok = m.group()
-        if tok[:1] in b"(<%/" or _NUMBER.match(tok):
-            operands.append(tok)
-            continue
-        if tok == b">>":
-            operands.append(tok)
+        if tok[:1] in b"(<%/" or tok == b">>" or _NUMBER.match(tok):
+            operands.append(tok)  # an operand (a dictionary's brackets among them), not an operator
             continue
         op = tok
         if op == b"q":
