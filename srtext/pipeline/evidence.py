@@ -103,6 +103,8 @@ class Evidence:
     geo: LineGeo | None
     #: a word of a loose line set one word a line, or the line under one (srtext.pipeline.items.loose_lines)
     loose: bool = False
+    #: a word of a column of single words, a list's (srtext.pipeline.items.word_columns)
+    column: bool = False
     #: a word of a title stacked one word a block (srtext.pipeline.items.loose_lines), or its last line
     stacked: bool = False
     #: a piece of a printed line that pdftotext cut at its wide gaps (srtext.pipeline.pieces):

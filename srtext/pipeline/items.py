@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from srtext.pipeline.classify import CJK_CHAR, Band, LineClass, starts_an_item, starts_list_item
 from srtext.pipeline.events import EMPTY, Decision
 from srtext.pipeline.evidence import Evidence
-from srtext.pipeline.function_words import is_function_word
+from srtext.pipeline.function_words import DANGLING_WORDS, is_function_word
 from srtext.pipeline.lines import PAGE_BREAK
 from srtext.pipeline.pages import FRONT_MATTER
 from srtext.pipeline.pieces import split_lines
@@ -49,11 +49,12 @@ def items(
 ) -> Iterator[tuple[Item | None, Trailing]]:
     """Pair every unmarked non-empty line with what follows it up to the next one.
 
-    The words of a loose line that pdftotext set one a line are marked on the
-    way (:func:`loose_lines`), and so are the pieces of a printed line that it
+    The words of a list set one a line with no bullet are marked on the way
+    (:func:`word_columns`), the words of a loose line that pdftotext set one a
+    line (:func:`loose_lines`), and the pieces of a printed line that it
     cut at its wide gaps (:func:`srtext.pipeline.pieces.split_lines`).
     """
-    return split_lines(loose_lines(_items(measured, eps, hold, geometry), eps), eps)
+    return split_lines(loose_lines(word_columns(_items(measured, eps, hold, geometry), eps), eps), eps)
 
 
 def _items(
@@ -122,6 +123,87 @@ def _items(
             item, trailing = None, []
     if item is not None or trailing:
         yield item, trailing
+
+
+_SENTENCE_MARKS = frozenset(",;:.!?")
+
+#: A column of single words holds this many at least before it counts as a list's.
+COLUMN_WORDS = 3
+
+
+def _column_word(text: str) -> bool:
+    """Is the line a name or a term: one word that opens on a letter or a digit and holds a letter?
+
+    Not CJK, not a sentence's word (an article, a preposition or a conjunction
+    in lower case, a word with a comma or a full stop after it: "können,"),
+    not a path or a pattern ("/tmp/**").
+
+    >>> [_column_word(t) for t in ["readall", "path.exists", "the", "7", "two words", "茶"]]
+    [True, True, False, False, False, False]
+    >>> [_column_word(t) for t in ["Sie,", "/tmp/**", "_private"]]
+    [False, False, True]
+    """
+    word = text.strip()
+    if not word or " " in word or not (word[0].isalnum() or word[0] == "_") or word[-1] in _SENTENCE_MARKS:
+        return False
+    if CJK_CHAR.search(word) or not any(ch.isalpha() for ch in word):
+        return False
+    return not (word.islower() and word in DANGLING_WORDS)
+
+
+def word_columns(
+    pairs: Iterable[tuple[Item | None, Trailing]], eps: float
+) -> Iterator[tuple[Item | None, Trailing]]:
+    """The pairs of :func:`_items`, each word of a column of single words marked ``ev.column``.
+
+    A list of names or commands whose bullets are no text (a browser drew them
+    as shapes, a stylesheet left them out) comes out one word a line: "close"
+    / "flush" / "read" / "readall".  Such words look like a loose justified
+    line's (:func:`loose_lines`) or a sentence's set one a line, and would be
+    joined.  A column is a list's when it is :data:`COLUMN_WORDS` words alone
+    or more, one under another with no blank line between, no article,
+    preposition or conjunction in lower case among them (a sentence has
+    them: :data:`~srtext.pipeline.function_words.DANGLING_WORDS`), and either its words but
+    the last run past one printed line (a loose line's words fit one line; its
+    last may be the long word that could not join it), or it stands under a
+    lead-in's colon.  Streaming: a run is held back only until that is known.
+    """
+    run: list[tuple[Item | None, Trailing]] = []
+    width = 0  # the run's words but the last, and a space after each
+    marking = False  # the run is a column: its next words are marked as they come
+    colon = False  # the line above the run ends in a colon
+    above: Item | None = None
+    for pair in pairs:
+        item = pair[0]
+        if item is not None and _column_word(item.line.text) and not ((run or marking) and item.blank_before):
+            if marking:
+                item.ev.column = True
+                yield pair
+                continue
+            if run:
+                last = run[-1][0]
+                width += display_width(last.line.text.strip()) + 1 if last is not None else 0
+            else:
+                colon = above is not None and not item.blank_before and above.line.text.rstrip().endswith(":")
+            run.append(pair)
+            if len(run) >= COLUMN_WORDS and (colon or width > (1 + eps) * item.cw):
+                for x, _ in run:
+                    if x is not None:
+                        x.ev.column = True
+                marking = True
+                yield from run
+                run = []
+            continue
+        yield from run
+        run, width, marking = [], 0, False
+        if item is not None and _column_word(item.line.text):  # a word set apart: a new run starts
+            run.append(pair)
+            colon = False
+            above = item
+            continue
+        above = item
+        yield pair
+    yield from run
 
 
 #: A loose line's words and the next line's first word run past this share of the

@@ -143,6 +143,7 @@ from srtext.pipeline.rules.short_lines import (
     title_between_sentences,
     under_a_nearly_full_line,
     word_in_a_loose_line,
+    word_of_a_column,
     words_in_debris,
 )
 
@@ -254,6 +255,7 @@ SHORT_LINE_RULES: tuple[Rule, ...] = (
     date_alone,
     note_label_alone,
     numbered_short_title,
+    word_of_a_column,
     word_in_a_loose_line,
     numbered_exercise,
     author_with_orcid,

@@ -28,7 +28,13 @@ from srtext.pipeline.rules.context import (
     Verdict,
     ends_in_address,
 )
-from srtext.pipeline.rules.short_lines import _is_code, dated_below, is_date, release_heading
+from srtext.pipeline.rules.short_lines import (
+    _is_code,
+    dated_below,
+    in_a_list_column,
+    is_date,
+    release_heading,
+)
 from srtext.pipeline.width import display_width
 
 # -- the rules, any line
@@ -547,8 +553,8 @@ def word_of_a_loose_line(c: Ctx) -> Verdict | None:
     not justified.
     """
     s = c.state
-    if not (c.cur.ev.loose and s is not None):
-        return None
+    if not (c.cur.ev.loose and s is not None) or in_a_list_column(c):
+        return None  # a column of single words in a README is a list's (word_of_a_column)
     if s.kind == HEADING and c.text.lstrip()[:1].isupper():
         return START, "a loose line's first word under a heading: the paragraph starts"
     return JOIN, "a word of a loose line set one word a line, or the line under it: the paragraph goes on"

@@ -258,6 +258,37 @@ def split_printed_line(c: Ctx) -> Verdict | None:
     return None
 
 
+def word_of_a_column(c: Ctx) -> Verdict | None:
+    """A word alone on its line under another of a column of single words is an item of a list.
+
+    A list of names or commands whose bullets are no text (a browser drew them
+    as shapes, a stylesheet left them out) comes out of pdftotext one word a
+    line ("close" / "flush" / "read" / "readall"), in lower case and with no
+    sentence's end: every rule for running text would join them.  A column too
+    long for one printed line, or under a lead-in's colon, with no article,
+    preposition or conjunction in lower case among its words, is no sentence set one word a line
+    (:func:`srtext.pipeline.items.word_columns`): each word after the first
+    starts anew (the first is the rules' after it, which know what the line
+    above it says).  Only in a document of short paragraphs
+    (:func:`in_a_list_column`).
+    """
+    s = c.state
+    if in_a_list_column(c) and s is not None and s.last.column and not c.cur.blank_before:
+        return START, "a word under a word of a column of single words: a list's next item"
+    return None
+
+
+def in_a_list_column(c: Ctx) -> bool:
+    """Is the line a word of a column of single words, in a document of short paragraphs?
+
+    A justified narrow column's loose lines, two or more one under another, come
+    out of pdftotext as such a column too ("Die" / "Hauptanwendung" / "dieses"
+    / "differenzierten"); justified text has long paragraphs, a README's list
+    stands among short ones (:data:`SHORT_PARAGRAPHS`).
+    """
+    return c.cur.ev.column and 0.0 < c.shape[0] <= SHORT_PARAGRAPHS
+
+
 def word_in_a_loose_line(c: Ctx) -> Verdict | None:
     """A word alone on its line between two others, inside a running sentence, is a word of it.
 
@@ -1320,6 +1351,7 @@ def after_a_loose_word(c: Ctx) -> bool:
         and s.last_cls is LineClass.UNFINISHED
         and is_one_word(s.lines[-1].text)
         and is_one_word(c.text)
+        and not in_a_list_column(c)
     )
 
 
