@@ -1137,13 +1137,35 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     if c.text.lstrip()[:1] in _OPENING_BRACKETS:
         return False  # "Configuring Multidisk Devices" / "(Software RAID)": a bracket opens no heading
     return (
-        heading_had_room(line, c.text, c.cur.cw)
+        (heading_had_room(line, c.text, c.cur.cw) or _wider_below(line, c.text))
         and not (c.cur.line.page == 1 and looks_like_authors(line))
         and _DATE.match(c.text) is None
     )
 
 
 _OPENING_BRACKETS = "([{"  # a line that opens with one goes on with the heading above
+
+#: Characters are no exact measure of a proportional font's widths: a line counts as wider
+#: than another and the next word when it is so by this share of its width.
+WIDER_SLACK = 0.1
+
+
+def _wider_below(line: str, text: str) -> bool:
+    """Is this line wider than the heading's line with this line's first word added?
+
+    Then the heading's line did not wrap before that word: a line of the same
+    type held more ("Compute chemical equilibrium" over "Evaluate species
+    chemical production rates", a list's items whose bullets a browser drew as
+    shapes).  In a heading's larger type as in the body's, whatever the column.
+
+    >>> _wider_below("Compute chemical equilibrium", "Evaluate species chemical production rates")
+    True
+    >>> _wider_below("Configuring the mirror of the", "package archive")
+    False
+    """
+    width = typeset_width(text)
+    word = text.split(None, 1)
+    return bool(word) and typeset_width(line) + 1 + display_width(word[0]) <= (1 - WIDER_SLACK) * width
 
 
 def _paragraph_opens(c: Ctx, heading: Open) -> bool:
