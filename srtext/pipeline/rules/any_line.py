@@ -358,6 +358,34 @@ _GOES_ON = lazy(rf"\A\s*(?:[{FORMULA_SIGNS},;]|(\S{{1,2}})\s+\p{{Ll}})")
 _TERM = lazy(r"\A\s*\p{Ll}[\w.+-]{1,29}:\s*\Z")
 
 
+# A name, or a call with its arguments, and a colon, then its text: "clock: clock signal",
+# "read(address, length): read length bytes", "wait_read(): wait until ...".
+_TERM_ITEM = lazy(r"\A\s*(?!(?:https?|ftp|mailto|file):)[\p{L}_][\w.\-\[\]]{0,39}(?:\([^()]{0,80}\))?:\s+\S")
+
+
+def term_item(c: Ctx) -> Verdict | None:
+    """A name and a colon opening the line, under an item that opened so, starts the next item.
+
+    A list of names and what each does ("bus: the bus object" / "clock: clock
+    signal", "read(address, length): read length bytes" / "write(address,
+    data): write data") whose bullets are no text (a browser drew them as
+    shapes, a stylesheet left them out) comes out of pdftotext as lines of
+    prose in lower case and with no sentence's end: the rules for running text
+    join them.  A wrapped line of a sentence seldom opens with a name and its
+    colon, and a line that does under an item that did is a list's next item:
+    the open paragraph opened so, and its last line opened so too or ended
+    short of the margin (a wrapped item's last line).
+    """
+    s = c.state
+    if s is None or s.kind != BODY or c.cur.blank_before or _TERM_ITEM.match(c.text) is None:
+        return None
+    if _TERM_ITEM.match(s.lines[0].text) is None or s.last.dangling:
+        return None  # a line that stops on "the" or "is": its sentence goes on, whatever opens this one
+    if len(s.lines) > 1 and s.last_band is not Band.SHORT and _TERM_ITEM.match(s.lines[-1].text) is None:
+        return None  # the item wrapped and its last line ran to the margin: its sentence may go on
+    return START, "a name and its colon open the line, under an item that opened so: the list's next item"
+
+
 def after_a_term(c: Ctx) -> Verdict | None:
     """A description goes on from its term, one word and a colon that pdftotext set on a line of its own.
 
