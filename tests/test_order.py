@@ -40,7 +40,6 @@ PINNED = {
     ("body_type_under_heading", "body_after_heading"),
     ("indented_after_full_line", "weighed_on_the_page"),
     ("word_fitted_on_the_page", "weighed_on_the_page"),
-    ("early_break_between_short_lines", "short_after_heading"),
     ("word_of_a_stacked_title", "word_of_a_loose_line"),
 }
 

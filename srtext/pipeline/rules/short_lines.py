@@ -1468,6 +1468,9 @@ def early_break_between_short_lines(c: Ctx) -> Verdict | None:
       function word, no debris dropped between (a display formula), no CJK,
       no code or pseudocode (a TeX command, a brace, an assignment: its lines
       are one block);
+    * on the page (with geometry), only in a block set in from the column's
+      text by a body line's height or more (a list; this rule is asked before
+      the page's weighing, whose trees were fitted where bullets are text);
     * not in the document's first lines (:data:`TITLE_LINES`: a title in
       larger type wraps early), nor in an item that starts at a bullet or a
       number (the item rules decide its lines);
@@ -1477,6 +1480,9 @@ def early_break_between_short_lines(c: Ctx) -> Verdict | None:
     s = c.state
     if not (c.short and s is not None and s.last_band is Band.SHORT) or s.after_debris:
         return None
+    geo = c.cur.ev.geo
+    if geo is not None and geo.inset < geo.unit:
+        return None  # on the page, only in a block set in from the column's text (a list)
     larger = 1.0  # how much larger the open paragraph's type may be than the body's
     if s.kind == HEADING:
         if len(s.lines) > 1 or s.last.numbered or not c.lower:
