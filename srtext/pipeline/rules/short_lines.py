@@ -317,9 +317,10 @@ def release_heading(c: Ctx) -> Verdict | None:
     ("v1.7.0"), or one over a list of changes ("0.4" / "• Fix ...", or a
     word processor's bullet alone on its line, its item on the next: "0.4" /
     "•" / "Fix ...") is a heading.  So is a version of three parts set apart by a blank line, a
-    page break or a heading above, with text in capitals right under it ("3.1.6" / "Bug fix"), and
+    page break or a heading above, with its notes right under it ("3.1.6" / "Bug fix", "4.0.0" /
+    "bcrypt is now implemented in Rust. Users ...": :func:`_notes_below`), and
     one of three parts outside a running sentence over its notes' first line,
-    capitalised prose, a blank line between or none ("1.4.2" / "Bug fixes:"):
+    a blank line between or none ("1.4.2" / "Bug fixes:"):
     a table's cells seldom have three parts and stand among other cells, not
     over a line of prose, and a section's number that the rules above did not
     take with its title would be dropped whole otherwise.  The line under it
@@ -335,15 +336,30 @@ def release_heading(c: Ctx) -> Verdict | None:
         return START_HEADING, "a release's version and date: a changelog's heading"
     if nxt is not None and (starts_list_item(nxt.line.text) or is_lone_bullet(nxt.line.text)):
         return START_HEADING, "a release's version over a list of changes: a changelog's heading"
-    if m.group("v").count(".") < 2 or nxt is None or not nxt.line.text.lstrip()[:1].isupper():
+    parts = m.group("v").count(".") + 1
+    if parts < 3 or nxt is None or not _notes_below(nxt, parts == 3):
         return None
-    if nxt.ev.debris:  # three parts, over text in capitals that is no debris: its notes
+    if nxt.ev.debris:  # three parts, over text that is no debris: its notes
         return None
     if _set_apart_above(c) and not nxt.set_apart:
         return START_HEADING, "a version of three parts set apart, notes under it: a changelog's heading"
     if not mid_sentence(c.state):
         return START_HEADING, "a release's version over its notes, outside a sentence: a changelog's heading"
     return None
+
+
+def _notes_below(nxt: Item, lower: bool) -> bool:
+    """Does the line under a version open its notes: capitalised, or (``lower``) a full line of prose?
+
+    A changelog's notes may open on a program's name in lower case ("4.0.0" /
+    "bcrypt is now implemented in Rust. Users building ..."); a full line of
+    words is no table's cell.  Only under a version of three parts: one of
+    four may be an address ("10.8.0.0" / "255.255.255.0" / "bestimmt das ...").
+    """
+    text = nxt.line.text.lstrip()
+    if text[:1].isupper():
+        return True
+    return lower and nxt.band is not Band.SHORT and nxt.ev.lower and len(text.split(None, 5)) > 5
 
 
 # A line that opens with a release's date, as a changelog writes it under the version:
@@ -731,10 +747,13 @@ def author_with_orcid(c: Ctx) -> Verdict | None:
 def bracket_closed_below(c: Ctx) -> Verdict | None:
     """A short line that closes a bracket left open by the full line above it ends that line's words.
 
-    "... (runs fine on" over "2.7 and 3.2)", or "(GitHub issue" over "477)":
-    a running sentence wraps in the middle of its aside, and the aside's last
-    words hold more figures than letters.  The line above is a full body line
-    stopped mid-sentence with a bracket opened and not closed, no blank line
+    "... (runs fine on" over "2.7 and 3.2)", or "(GitHub issue" over "477)",
+    or an aside of addresses over three lines ("(Github issues https://" /
+    "github.com/.../7556, https://github.com/.../" / "7570)"): a running
+    sentence wraps in the middle of its aside, and the aside's last words hold
+    more figures than letters.  The line above is a full body line stopped
+    mid-sentence, with a bracket opened and not closed on it or the
+    :data:`BRACKET_LINES` lines up to it, no blank line
     or page break between, no debris dropped since; this line closes more
     brackets than it opens.  A formula's debris stands apart from the
     sentence that leads into it, and balances its own brackets.
@@ -744,11 +763,14 @@ def bracket_closed_below(c: Ctx) -> Verdict | None:
         return None
     if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
-    last = s.lines[-1].text
-    if last.count("(") <= last.count(")") or c.text.count(")") <= c.text.count("("):
+    above = "".join(line.text for line in s.lines[-BRACKET_LINES:])
+    if above.count("(") <= above.count(")") or c.text.count(")") <= c.text.count("("):
         return None
     return JOIN, "a short line closing the bracket that the running line above opened: its last words"
 
+
+#: An aside's bracket closed on a short line may have opened this many lines above it.
+BRACKET_LINES = 3
 
 # A run of three letters or more: a word a term or a label may hold ("init", "Python", "hash").
 _LETTERS3 = lazy(r"\p{L}{3,}")
