@@ -134,8 +134,8 @@ COLUMN_WORDS = 3
 def _column_word(text: str) -> bool:
     """Is the line a name or a term: one word that opens on a letter or a digit and holds a letter?
 
-    Not CJK, not a sentence's word (an article, a preposition or a conjunction
-    in lower case, a word with a comma or a full stop after it: "können,"),
+    Not CJK, not a sentence's word (an article, a preposition or a conjunction,
+    a word with a comma or a full stop after it: "können,"),
     not a path or a pattern ("/tmp/**").
 
     >>> [_column_word(t) for t in ["readall", "path.exists", "the", "7", "two words", "茶"]]
@@ -148,7 +148,7 @@ def _column_word(text: str) -> bool:
         return False
     if CJK_CHAR.search(word) or not any(ch.isalpha() for ch in word):
         return False
-    return not (word.islower() and word in DANGLING_WORDS)
+    return word.lower() not in DANGLING_WORDS
 
 
 def word_columns(
@@ -162,17 +162,26 @@ def word_columns(
     line's (:func:`loose_lines`) or a sentence's set one a line, and would be
     joined.  A column is a list's when it is :data:`COLUMN_WORDS` words alone
     or more, one under another with no blank line between, no article,
-    preposition or conjunction in lower case among them (a sentence has
-    them: :data:`~srtext.pipeline.function_words.DANGLING_WORDS`), and either its words but
-    the last run past one printed line (a loose line's words fit one line; its
-    last may be the long word that could not join it), or it stands under a
-    lead-in's colon.  Streaming: a run is held back only until that is known.
+    preposition or conjunction among them (a sentence has them:
+    :data:`~srtext.pipeline.function_words.DANGLING_WORDS`), its words but the
+    last run past one printed line (a loose line's words fit one line; its
+    last may be the long word that could not join it) or it stands under a
+    lead-in's colon, and the line under it does not go on in lower case (two
+    loose lines of a narrow column, one word a line: "В" / "некоторых" /
+    "странах" / ... / "пожары. Они ...").  Streaming: a run is held back until
+    it ends, :data:`COLUMN_HOLD` lines at most.
     """
     run: list[tuple[Item | None, Trailing]] = []
     width = 0  # the run's words but the last, and a space after each
     marking = False  # the run is a column: its next words are marked as they come
     colon = False  # the line above the run ends in a colon
     above: Item | None = None
+
+    def mark() -> None:
+        for x, _ in run:
+            if x is not None:
+                x.ev.column = True
+
     for pair in pairs:
         item = pair[0]
         if item is not None and _column_word(item.line.text) and not ((run or marking) and item.blank_before):
@@ -186,14 +195,14 @@ def word_columns(
             else:
                 colon = above is not None and not item.blank_before and above.line.text.rstrip().endswith(":")
             run.append(pair)
-            if len(run) >= COLUMN_WORDS and (colon or width > (1 + eps) * item.cw):
-                for x, _ in run:
-                    if x is not None:
-                        x.ev.column = True
+            if len(run) >= COLUMN_HOLD and _column(run, colon, width, eps):
+                mark()  # held long enough: a sentence set one word a line is not this long
                 marking = True
                 yield from run
                 run = []
             continue
+        if run and _column(run, colon, width, eps) and not _goes_on(item):
+            mark()
         yield from run
         run, width, marking = [], 0, False
         if item is not None and _column_word(item.line.text):  # a word set apart: a new run starts
@@ -203,7 +212,26 @@ def word_columns(
             continue
         above = item
         yield pair
+    if run and _column(run, colon, width, eps):
+        mark()
     yield from run
+
+
+#: The most lines of a column of single words held back before it is marked.
+COLUMN_HOLD = 64
+
+
+def _column(run: list[tuple[Item | None, Trailing]], colon: bool, width: int, eps: float) -> bool:
+    """Is the run long enough, and past one printed line or under a colon, to be a list's column?"""
+    last = run[-1][0]
+    return len(run) >= COLUMN_WORDS and last is not None and (colon or width > (1 + eps) * last.cw)
+
+
+def _goes_on(item: Item | None) -> bool:
+    """Does the line under a run of single words go on with their sentence: lower case, words, no blank?"""
+    if item is None or item.set_apart or not item.ev.lower:
+        return False
+    return len(item.line.text.split(None, 2)) > 2
 
 
 #: A loose line's words and the next line's first word run past this share of the

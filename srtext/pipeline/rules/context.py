@@ -159,13 +159,14 @@ class Ctx:
         Room within half the column: a paragraph's line that pdftotext broke
         early (beside a float, "Such updated" over "packages contain") is
         longer.  The next line must hold words, not a loose line's one word.
-        Set apart means a blank line above it, or nothing open above it (the
+        Set apart means a blank line or a page break above it (a browser
+        breaks the page before a heading), or nothing open above it (the
         document's first line, where a lower-case title is a program's name).
         """
         nxt = self.nxt
         return (
             nxt is not None
-            and (self.state is None or (self.cur.blank_before and not self.lower))
+            and (self.state is None or (self.cur.set_apart and not self.cur.after_marked and not self.lower))
             and len(nxt.line.text.split(None, 3)) > 3  # not a loose line's words, one per line
             and self.cur.ev.title_like
             and not self.cur.ev.dangling
