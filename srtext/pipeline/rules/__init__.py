@@ -381,8 +381,8 @@ GUARDS: dict[Rule, Guard] = {
         some=IN_BODY | IN_REFERENCES,
     ),
     issue_references: when(IN_BODY | FIRST_ISSUE, bar=BLANK),
-    tail_of_a_sentence: when(  # running on
-        IN_BODY | PREV_UNFINISHED, bar=PREV_SHORT | AFTER_DEBRIS | BLANK | PAGE_BREAK
+    tail_of_a_sentence: when(  # running on, or under a nearly full line
+        IN_BODY | PREV_UNFINISHED, bar=AFTER_DEBRIS | BLANK | PAGE_BREAK
     ),
     numbered_short_title: (  # not running on
         when(FIRST_DIGIT, bar=IN_BODY | IN_REFERENCES)

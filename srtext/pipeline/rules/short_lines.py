@@ -462,9 +462,11 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
     """A short line without a formula's symbols that a full line's running sentence wraps onto ends it.
 
     The last words of a sentence may hold few letters: "(ISO/IEC 9899).",
+    "was" / "2021.11.10.",
     "9e9.", "128–141, 2019.", "since 2020!", "'wss')))." or, leading into an
     example, "like so:"; a version "or later" ("and PyTorch" / "2.5+.") is no
-    formula's plus.  The line above is a full body line stopped
+    formula's plus.  The line above is a full body line (or one of
+    :data:`NEARLY_FULL` of the width: proportional type) stopped
     mid-sentence with no blank line or page break between, and the short
     line ends the sentence (or, in lower case, on a colon) with none of a
     display formula's operators or relations, which a formula ending a
@@ -476,7 +478,9 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
     block's line, '"size_m": [30.0, 8],', goes on from the one above so too).
     """
     s = c.state
-    if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY and s.running):
+    if not (c.short and c.cur.ev.debris and s is not None and s.kind == BODY):
+        return None
+    if not (s.running or _nearly_full(c, s)):
         return None
     if s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
@@ -489,6 +493,14 @@ def tail_of_a_sentence(c: Ctx) -> Verdict | None:
     if _MATH.search(_VERSION_OR_LATER.sub("", c.text)) is not None:
         return None
     return JOIN, "a running sentence's last words, no formula's symbols, on a short line: it ends there"
+
+
+def _nearly_full(c: Ctx, s: Open) -> bool:
+    """Is the paragraph's last line an unfinished body line that nearly filled the column?"""
+    return (
+        s.last_cls is LineClass.UNFINISHED
+        and display_width(s.lines[-1].text.rstrip()) >= NEARLY_FULL * c.cur.cw
+    )
 
 
 def _ends_an_item(text: str) -> bool:
