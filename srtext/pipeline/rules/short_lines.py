@@ -266,7 +266,7 @@ def word_of_a_column(c: Ctx) -> Verdict | None:
     line ("close" / "flush" / "read" / "readall"), in lower case and with no
     sentence's end: every rule for running text would join them.  A column too
     long for one printed line, or under a lead-in's colon, with no article,
-    preposition or conjunction in lower case among its words, is no sentence set one word a line
+    preposition or conjunction among its words, is no sentence set one word a line
     (:func:`srtext.pipeline.items.word_columns`): each word after the first
     starts anew (the first is the rules' after it, which know what the line
     above it says).  Only in a document of short paragraphs
@@ -1375,7 +1375,7 @@ def under_a_nearly_full_line(c: Ctx) -> Verdict | None:
     if s.last_band is not Band.SHORT or s.after_debris or c.cur.blank_before or c.cur.page_break_before:
         return None
     last = s.lines[-1].text.rstrip()
-    if last.endswith((":", ";")) or display_width(last) < NEARLY_FULL * c.cur.cw:
+    if last.endswith((":", ";")) or not _nearly_full(c, s):
         return None
     if c.cur.ev.numbered or starts_an_item(c.text) or ends_in_address(last) or _is_code(last):
         return None
