@@ -347,6 +347,42 @@ def cjk_sentence_goes_on(c: Ctx) -> bool:
     )
 
 
+#: CJK commas and full stops: a line holding one is a sentence's, not a title's.
+_CJK_CLAUSE_MARKS = ("，", "。", "、", "；")
+
+
+def cjk_line_ended_early(c: Ctx) -> bool:
+    """Did the paragraph's short CJK last line end with room for this lower-case line's first word?
+
+    Chinese and Japanese lines break anywhere, so a short CJK line that stops
+    inside no sentence (a title: "基于 IP 的访问限制") ended where its block
+    did, and a line under it that opens with a program's name in lower case
+    ("smtpd_client_restrictions 指令控制...") starts the next one: a name that
+    would have fitted is not a sentence's word carried over.  A code word that
+    pdftotext set apart from its line ("需要在" / "virtual_mailbox_domains" /
+    "变量中...") stands alone on its line; this line holds CJK text after its
+    name.  The line above is a paragraph's only line, title-like, with no
+    comma or full stop of CJK punctuation: a piece of a printed line that
+    pdftotext cut where a code word's font began ("中列出的限制，需要启用" /
+    "smtpd_helo_required 选项。") goes on.  Not across a page break or furniture.
+    """
+    s = c.state
+    if s is None or not c.lower or c.cur.after_marked or c.cur.page_break_before:
+        return False
+    last = s.lines[-1].text
+    if len(s.lines) > 1 or s.last_band is not Band.SHORT or not ends_in_cjk(last) or not s.last.title_like:
+        return False
+    if any(mark in last for mark in _CJK_CLAUSE_MARKS):  # a sentence's piece: "需要启用", "。对于..."
+        return False
+    parts = c.text.split(None, 1)
+    return (
+        len(parts) == 2
+        and parts[0].isascii()
+        and _CJK_ANY.search(parts[1]) is not None
+        and word_would_fit(last, c.text, c.cur.cw)
+    )
+
+
 def new_sentence_in_lower_case(c: Ctx) -> bool:
     """Does this lower-case line follow a short line that ends a sentence, on the same page?
 

@@ -46,6 +46,7 @@ from srtext.pipeline.rules.context import (
     Item,
     Verdict,
     after_display,
+    cjk_line_ended_early,
     cjk_sentence_goes_on,
     ends_in_address,
     heading_had_room,
@@ -55,11 +56,14 @@ from srtext.pipeline.rules.context import (
     new_sentence_in_lower_case,
     title_follows,
 )
+from srtext.pipeline.rules.geometry import GAP, SAME_TYPE
 from srtext.pipeline.width import display_width, typeset_width
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import regex
+
+    from srtext.geometry.layout import LineGeo
 
 # -- short lines
 
@@ -608,6 +612,72 @@ def numbered_short_title(c: Ctx) -> Verdict | None:
     if number is None or c.section is None or not next_section_number(c.section, number):
         return None
     return START_HEADING, "a section number after the last one, with a short title: a heading"
+
+
+def tail_of_a_numbered_heading(c: Ctx) -> Verdict | None:
+    """A short line of words under a numbered heading's one line, over a capitalised line, ends its title.
+
+    A section's title in larger type wraps in a narrow column ("6. Using the
+    command" / "at"; "7. The list of users:" / "/etc/passwd"), and its last
+    words, alone on their line, look like debris or a block after a colon.
+    The heading's line is long enough for a wrap in type up to 1.5 times the
+    body's (its width and the line's first word beyond two thirds of CW), ends
+    on no sentence mark, and no blank line or page break comes between; the
+    heading's line holds a title's words after its number (not a release's
+    "0.4.0 - 2023-12-22" over its "Changed"); the line, narrower than the
+    heading's, holds a letter, no number, item or sentence end, does not lead
+    in with a colon ("Read the file example.te:") and does not end on a
+    capitalised function word (a loose line's "Jeder" opening the section's
+    first sentence); the line under it starts in a capital (the section's
+    text, not this line's sentence going on).  Where the page is known, the
+    line stands under the heading's at the usual leading, in its type.
+    """
+    s, nxt = c.state, c.nxt
+    if not (
+        c.short
+        and s is not None
+        and s.kind == HEADING
+        and len(s.lines) == 1
+        and s.last.numbered
+        and nxt is not None
+        and not nxt.ev.lower
+        and not nxt.ev.numbered
+        and not c.cur.set_apart
+        and c.cls is not LineClass.FINISHED
+        and not c.cur.ev.numbered
+    ):
+        return None
+    heading = s.lines[0].text.rstrip()
+    text = c.text.strip()
+    if heading[-1:] in ".!?" or not _HAS_LETTER.search(text) or starts_an_item(text) or _leads_in(text):
+        return None
+    if not _HAS_LETTER.search(heading.split(None, 1)[-1]):  # a version and a date: "0.4.0 - 2023-12-22"
+        return None
+    words = text.split()
+    width = typeset_width(heading)
+    if 3 * (width + 1 + display_width(words[0])) <= 2 * c.cur.cw or typeset_width(text) >= width:
+        return None
+    if words[-1][:1].isupper() and is_function_word(words[-1]):  # "Jeder" / "Antrag,": a sentence's start
+        return None
+    if _other_type(c.cur.ev.geo, s.last.geo):  # with geometry: close below, in the title's type
+        return None
+    return JOIN, "the numbered heading's line wrapped: this line holds the rest of its title"
+
+
+def _other_type(geo: LineGeo | None, heading: LineGeo | None) -> bool:
+    """Does the page set the line apart from the heading's, by space or by type?
+
+    A gap beyond the usual leading (:data:`~srtext.pipeline.rules.geometry.GAP`)
+    or font heights apart by more than :data:`~srtext.pipeline.rules.geometry.SAME_TYPE`
+    of the body's: the title did not wrap into it ("10.3.4.2. Configuring the
+    Server" / "CAUTION PPTP and firewalls", a box's title a line's space below).
+    """
+    if geo is None or heading is None:
+        return False
+    return (geo.gap_extra or 0.0) >= GAP or abs(geo.font_ratio - heading.font_ratio) > SAME_TYPE
+
+
+_HAS_LETTER = lazy(r"\p{L}")
 
 
 def function_word_alone(c: Ctx) -> Verdict | None:
@@ -1570,6 +1640,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return START, NEW_SENTENCE_IN_LOWER_CASE
     if c.lower and after_an_example(s):
         return START, AFTER_AN_EXAMPLE
+    if cjk_line_ended_early(c):
+        return START, "a CJK line ended with room for this line's first word: a paragraph starts"
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered and _in_a_loose_run(c, s):
