@@ -741,6 +741,8 @@ def _beside_page_number(page: Sequence[Line], i: int, numbers: Container[int], a
 
 
 _SENTENCE_DONE = lazy(r"(?r)[.?!:]\W*\Z")
+# A line without a letter: a table's figures, a page's or an equation's number ("132", "(3)").
+_NO_LETTER = lazy(r"\P{L}*\Z")
 # What a run-in heading's line opens with (run_in_heading_end), asked of each line of a page:
 # a third of the time of one search of the page's text for it at a line's start.
 _RUN_IN_START = pattern(r"\s*\d{1,2}\.\d")
@@ -862,7 +864,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     AMS journals set subsection headings in the paragraph's first line.  The
     number must have two levels (a lone "2." may start a list item), the title
     be words only, up to its full stop, and the line before end a sentence, be
-    empty, be its section's numbered heading ("3. Results": the subsection
+    empty, hold no letter (a table's last figures, an equation's number), be its
+    section's numbered heading ("3. Results": the subsection
     opens the section) or be the page's first line, its running head or number
     ("R. Wagner" over "3.1. Stable Users. Our goal ..."; furniture is found after
     this split); a line break inside "see Section" + "2.1. Then..." is no heading.
@@ -877,6 +880,8 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
     ['A. Smith', '2.1. Adams operations.', 'There are a few.']
     >>> [x.text for x in split_run_in_headings([Line(1, 1, "so"), Line(2, 1, "2. Operations"), page[1]])]
     ['so', '2. Operations', '2.1. Adams operations.', 'There are a few.']
+    >>> [x.text for x in split_run_in_headings([Line(1, 1, "so"), Line(2, 1, "40.0"), page[1]])]
+    ['so', '40.0', '2.1. Adams operations.', 'There are a few.']
     """
     opens = _RUN_IN_START.match
     # the pattern asked only of a line that starts with an ASCII digit, or with another character
@@ -892,6 +897,7 @@ def split_run_in_headings(page: Sequence[Line]) -> list[Line]:
         if k and (
             not previous.strip()
             or _SENTENCE_DONE.search(previous)
+            or _NO_LETTER.match(previous)
             or _SECTION_ABOVE.match(previous)
             or (top and len(out) > 0)
         ):
