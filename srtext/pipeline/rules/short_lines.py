@@ -1152,7 +1152,8 @@ def short_after_heading(c: Ctx) -> Verdict | None:
     """A short line after a heading: another heading when set apart or numbered, else its next line.
 
     A finished short line after a heading is a paragraph, and so is one that
-    leads in with a colon (:func:`_leads_in`).
+    leads in with a colon (:func:`_leads_in`) or a sentence's first line that
+    stops on a function word (:func:`_sentence_line`).
     """
     s = c.state
     if not (c.short and s is not None and s.kind == HEADING):
@@ -1167,11 +1168,24 @@ def short_after_heading(c: Ctx) -> Verdict | None:
         return START, "a sentence ends inside the line: no heading's line, a paragraph under it"
     if c.open and _leads_in(c.text):
         return START, "a sentence leading in with a colon under a heading: a paragraph, no heading's line"
+    if c.open and _sentence_line(c):
+        return START, "a line of words ending on a function word under a heading: a sentence starts"
     if c.open and not _paragraph_opens(c, s):
         if not c.lower and _heading_stands_alone(c, s):
             return c.heading("the heading's line had room for this line's first word: a heading of its own")
         return JOIN, "consecutive short unfinished line: part of the heading"
     return START, "short finished line after a heading, or a paragraph's first line"
+
+
+def _sentence_line(c: Ctx) -> bool:
+    """Is the line :data:`SENTENCE_WORDS` words or more ending on a function word, not numbered?
+
+    A title does not stop on "but" or "the"; such a line is a sentence's first
+    line ("ifupdown is able to manage wireless interfaces but"), its sentence
+    going on below, not a heading's line.
+    """
+    ev = c.cur.ev
+    return ev.dangling and not ev.numbered and len(c.text.split(None, SENTENCE_WORDS)) >= SENTENCE_WORDS
 
 
 def _stopped_on_a_function_word(c: Ctx, heading: Open) -> bool:
@@ -1650,7 +1664,7 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return JOIN, CJK_SENTENCE_GOES_ON
     if not c.open:
         return START, "short finished line after a finished paragraph: a paragraph of its own"
-    if c.cur.ev.dangling and not c.cur.ev.numbered and len(c.text.split()) >= SENTENCE_WORDS:
+    if _sentence_line(c):
         return START, "a line of words ending on a function word after a finished line: a sentence starts"
     return c.heading("short unfinished line after a finished paragraph: heading")
 
