@@ -348,7 +348,7 @@ def cjk_sentence_goes_on(c: Ctx) -> bool:
 
 
 #: CJK commas and full stops: a line holding one is a sentence's, not a title's.
-_CJK_CLAUSE_MARKS = ("，", "。", "、", "；")
+CJK_CLAUSE_MARKS = ("，", "。", "、", "；")
 
 
 def cjk_line_ended_early(c: Ctx) -> bool:
@@ -372,7 +372,7 @@ def cjk_line_ended_early(c: Ctx) -> bool:
     last = s.lines[-1].text
     if len(s.lines) > 1 or s.last_band is not Band.SHORT or not ends_in_cjk(last) or not s.last.title_like:
         return False
-    if any(mark in last for mark in _CJK_CLAUSE_MARKS):  # a sentence's piece: "需要启用", "。对于..."
+    if any(mark in last for mark in CJK_CLAUSE_MARKS):  # a sentence's piece: "需要启用", "。对于..."
         return False
     parts = c.text.split(None, 1)
     return (

@@ -11,6 +11,7 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import HEADING, Reason
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
+    CJK_CLAUSE_MARKS,
     CJK_SENTENCE_GOES_ON,
     JOIN,
     MID_SENTENCE,
@@ -49,6 +50,7 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
         and nxt is not None
         and not nxt.ev.debris
         and (c.cur.ev.title_like or colon_title(text))
+        and not any(mark in text for mark in CJK_CLAUSE_MARKS)  # a CJK sentence's line, "...的内容，同"
     ):
         return None
     if not nxt.ev.lower:

@@ -608,8 +608,7 @@ def numbered_short_title(c: Ctx) -> Verdict | None:
         return None
     if c.state is not None and c.state.running:
         return None
-    number = section_number(c.text)
-    if number is None or c.section is None or not next_section_number(c.section, number):
+    if not _continues_the_numbering(c):
         return None
     return START_HEADING, "a section number after the last one, with a short title: a heading"
 
@@ -658,6 +657,8 @@ def tail_of_a_numbered_heading(c: Ctx) -> Verdict | None:
     if 3 * (width + 1 + display_width(words[0])) <= 2 * c.cur.cw or typeset_width(text) >= width:
         return None
     if words[-1][:1].isupper() and is_function_word(words[-1]):  # "Jeder" / "Antrag,": a sentence's start
+        return None
+    if _loose_word_over_a_word(c):
         return None
     if _other_type(c.cur.ev.geo, s.last.geo):  # with geometry: close below, in the title's type
         return None
@@ -1101,10 +1102,24 @@ def _heading_over_code(text: str, below: str) -> bool:
 
 
 def short_after_display(c: Ctx) -> Verdict | None:
-    """A short line after a display formula starts a paragraph (see :func:`after_display`)."""
-    if c.short and after_display(c.state):
-        return START, AFTER_DISPLAY
-    return None
+    """A short line after a display formula starts a paragraph (see :func:`after_display`).
+
+    A title-like line whose section number follows the last section's
+    ("8.1. Virtual Private Networks" after "8. ...") is the next section's
+    heading: a figure, a table or a display closes a section as often as a
+    paragraph, and the heading's wrapped words go on with it below.
+    """
+    if not (c.short and after_display(c.state)):
+        return None
+    if c.open and c.cur.ev.numbered and c.cur.ev.title_like and _continues_the_numbering(c):
+        return c.heading("a section number after the last one, after a display or a figure: a heading")
+    return START, AFTER_DISPLAY
+
+
+def _continues_the_numbering(c: Ctx) -> bool:
+    """Does the line's section number follow the last section's (a sibling, a child, the next chapter)?"""
+    number = section_number(c.text)
+    return number is not None and c.section is not None and next_section_number(c.section, number)
 
 
 def indented_first_line(c: Ctx) -> Verdict | None:
@@ -1186,6 +1201,23 @@ def _sentence_line(c: Ctx) -> bool:
     """
     ev = c.cur.ev
     return ev.dangling and not ev.numbered and len(c.text.split(None, SENTENCE_WORDS)) >= SENTENCE_WORDS
+
+
+def _loose_word_over_a_word(c: Ctx) -> bool:
+    """Is the line one capitalised word over another word alone, no blank line between?
+
+    pdftotext sets a loose justified line of a narrow column one word a line:
+    under a heading, "Überprüfen" / "Sie" / "die" opens the section's first
+    sentence, not the title's wrapped last word.
+    """
+    nxt = c.nxt
+    return (
+        nxt is not None
+        and not nxt.blank_before
+        and c.text.lstrip()[:1].isupper()
+        and is_one_word(c.text)
+        and is_one_word(nxt.line.text)
+    )
 
 
 def _stopped_on_a_function_word(c: Ctx, heading: Open) -> bool:
