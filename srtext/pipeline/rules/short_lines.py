@@ -1220,6 +1220,32 @@ def _loose_word_over_a_word(c: Ctx) -> bool:
     )
 
 
+def _label_under_a_title(c: Ctx, s: Open) -> bool:
+    """Is the line a field's label of one word and a colon ("author:", "Release:") under a title's short line?
+
+    A document's title is followed by its fields ("Argparse Tutorial" /
+    "author:" / "Tshepang ..."), a label that no title wraps into.  The line
+    above is title-like, within half the column, ends on no function word and
+    no colon, and is its paragraph's only line (a sentence's last word and its
+    colon, "... do not need newline bytes to be" / "preserved:", stand under a
+    longer line), and no field's value (a block under the last label's colon:
+    "Author:" / "Christoph Gohlke" / "License:", a field list's rows).
+    """
+    text = c.text.strip()
+    return (
+        len(s.lines) == 1
+        and s.last_band is Band.SHORT
+        and 2 * typeset_width(s.lines[0].text) <= c.cur.cw
+        and s.rule != block_after_a_colon.__name__
+        and text.endswith(":")
+        and is_one_word(text)
+        and text[:-1].isalpha()
+        and s.last.title_like
+        and not s.last.dangling
+        and not s.lines[-1].text.rstrip().endswith(":")
+    )
+
+
 def _stopped_on_a_function_word(c: Ctx, heading: Open) -> bool:
     """Did the heading's one line stop on a function word, so that this line right under it goes on with it?
 
@@ -1688,6 +1714,8 @@ def short_after_short_line(c: Ctx) -> Verdict | None:
         return START, AFTER_AN_EXAMPLE
     if cjk_line_ended_early(c):
         return START, "a CJK line ended with room for this line's first word: a paragraph starts"
+    if _label_under_a_title(c, s):
+        return START, "a field's label ('author:') under a title's line: a block of its own"
     if c.lower:
         return JOIN, "lower-case start: continues the paragraph"
     if after_a_loose_word(c) and len(s.lines) > 1 and not c.cur.ev.numbered and _in_a_loose_run(c, s):
