@@ -660,12 +660,12 @@ def tail_of_a_numbered_heading(c: Ctx) -> Verdict | None:
         return None
     if _loose_word_over_a_word(c):
         return None
-    if _other_type(c.cur.ev.geo, s.last.geo):  # with geometry: close below, in the title's type
+    if _apart_on_the_page(c.cur.ev.geo, s.last.geo):  # with geometry: close below, in the title's type
         return None
     return JOIN, "the numbered heading's line wrapped: this line holds the rest of its title"
 
 
-def _other_type(geo: LineGeo | None, heading: LineGeo | None) -> bool:
+def _apart_on_the_page(geo: LineGeo | None, heading: LineGeo | None) -> bool:
     """Does the page set the line apart from the heading's, by space or by type?
 
     A gap beyond the usual leading (:data:`~srtext.pipeline.rules.geometry.GAP`)
@@ -1242,7 +1242,7 @@ def _label_under_a_title(c: Ctx, s: Open) -> bool:
         and text[:-1].isalpha()
         and s.last.title_like
         and not s.last.dangling
-        and not s.lines[-1].text.rstrip().endswith(":")
+        and not s.lines[0].text.rstrip().endswith(":")
     )
 
 
