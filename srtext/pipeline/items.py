@@ -171,7 +171,7 @@ def word_columns(
     "странах" / ... / "пожары. Они ...").  Streaming: a run is held back until
     it ends, :data:`COLUMN_HOLD` lines at most.
     """
-    run: list[tuple[Item | None, Trailing]] = []
+    run: list[tuple[Item, Trailing]] = []  # only lines that are items join a run
     width = 0  # the run's words but the last, and a space after each
     marking = False  # the run is a column: its next words are marked as they come
     colon = False  # the line above the run ends in a colon
@@ -179,8 +179,7 @@ def word_columns(
 
     def mark() -> None:
         for x, _ in run:
-            if x is not None:
-                x.ev.column = True
+            x.ev.column = True
 
     for pair in pairs:
         item = pair[0]
@@ -190,11 +189,10 @@ def word_columns(
                 yield pair
                 continue
             if run:
-                last = run[-1][0]
-                width += display_width(last.line.text.strip()) + 1 if last is not None else 0
+                width += display_width(run[-1][0].line.text.strip()) + 1
             else:
                 colon = above is not None and not item.blank_before and above.line.text.rstrip().endswith(":")
-            run.append(pair)
+            run.append((item, pair[1]))
             if len(run) >= COLUMN_HOLD and _column(run, colon, width, eps):
                 mark()  # held long enough: a sentence set one word a line is not this long
                 marking = True
@@ -206,7 +204,7 @@ def word_columns(
         yield from run
         run, width, marking = [], 0, False
         if item is not None and _column_word(item.line.text):  # a word set apart: a new run starts
-            run.append(pair)
+            run.append((item, pair[1]))
             colon = False
             above = item
             continue
@@ -221,10 +219,9 @@ def word_columns(
 COLUMN_HOLD = 64
 
 
-def _column(run: list[tuple[Item | None, Trailing]], colon: bool, width: int, eps: float) -> bool:
+def _column(run: list[tuple[Item, Trailing]], colon: bool, width: int, eps: float) -> bool:
     """Is the run long enough, and past one printed line or under a colon, to be a list's column?"""
-    last = run[-1][0]
-    return len(run) >= COLUMN_WORDS and last is not None and (colon or width > (1 + eps) * last.cw)
+    return len(run) >= COLUMN_WORDS and (colon or width > (1 + eps) * run[-1][0].cw)
 
 
 def _goes_on(item: Item | None) -> bool:
@@ -398,7 +395,7 @@ def loose_lines(
     first line, when it opens a list item, keeps its own decision.
     """
     before: Item | None = None  # the line before the run
-    run: list[tuple[Item | None, Trailing]] = []
+    run: list[tuple[Item, Trailing]] = []  # only lines that are items join a run
     width = 0  # the run's words and the spaces after them
     under = False  # the last line of a stacked title came last: the next line is under it
     for pair in pairs:
@@ -412,17 +409,17 @@ def loose_lines(
         if few is not None and run and _word_alone(few.line.text, parts, False):
             word = display_width(few.line.text.strip())
             if width + word <= (1 + eps) * few.cw:  # a word too long for the printed line goes under it
-                run.append(pair)
+                run.append((few, pair[1]))
                 width += word + 1
                 continue
         if run:
-            words = [x for x, _ in run if x is not None]
-            if len(words) == len(run) and _is_loose(before, words, item, eps):
+            words = [x for x, _ in run]
+            if _is_loose(before, words, item, eps):
                 for x in words[1:] if len(words[0].line.text.split()) == 2 else words:
                     x.ev.loose = True
                 if item is not None:
                     item.ev.loose = True
-            elif len(words) == len(run) >= 3 and words[-1].blank_before:
+            elif len(words) >= 3 and words[-1].blank_before:
                 stacked = _stacked(words)
                 if stacked:
                     under = _stack(stacked, item)
@@ -430,7 +427,7 @@ def loose_lines(
             before = run[-1][0]
             run = []
         if few is not None and _word_alone(few.line.text, parts, True):
-            run.append(pair)
+            run.append((few, pair[1]))
             width = display_width(few.line.text.strip()) + 1
             continue
         if item is not None:

@@ -351,6 +351,15 @@ def cjk_sentence_goes_on(c: Ctx) -> bool:
 CJK_CLAUSE_MARKS = ("，", "。", "、", "；")
 
 
+def holds_cjk_clause_mark(text: str) -> bool:
+    """Does the line hold a CJK comma or full stop (:data:`CJK_CLAUSE_MARKS`), as a sentence's line does?
+
+    >>> holds_cjk_clause_mark("第一章介绍水位计，第二章"), holds_cjk_clause_mark("基于 IP 的访问限制")
+    (True, False)
+    """
+    return any(mark in text for mark in CJK_CLAUSE_MARKS)
+
+
 def cjk_line_ended_early(c: Ctx) -> bool:
     """Did the paragraph's short CJK last line end with room for this lower-case line's first word?
 
@@ -372,7 +381,7 @@ def cjk_line_ended_early(c: Ctx) -> bool:
     last = s.lines[-1].text
     if len(s.lines) > 1 or s.last_band is not Band.SHORT or not ends_in_cjk(last) or not s.last.title_like:
         return False
-    if any(mark in last for mark in CJK_CLAUSE_MARKS):  # a sentence's piece: "需要启用", "。对于..."
+    if holds_cjk_clause_mark(last):  # a sentence's piece: "需要启用", "。对于..."
         return False
     parts = c.text.split(None, 1)
     return (

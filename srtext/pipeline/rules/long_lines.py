@@ -11,7 +11,6 @@ from srtext.pipeline.classify import (
 from srtext.pipeline.events import HEADING, Reason
 from srtext.pipeline.rules.context import (
     AFTER_DISPLAY,
-    CJK_CLAUSE_MARKS,
     CJK_SENTENCE_GOES_ON,
     JOIN,
     MID_SENTENCE,
@@ -23,6 +22,7 @@ from srtext.pipeline.rules.context import (
     after_display,
     cjk_sentence_goes_on,
     heading_goes_on,
+    holds_cjk_clause_mark,
     mid_sentence,
     new_sentence_in_lower_case,
     word_would_fit,
@@ -50,7 +50,7 @@ def numbered_heading_line(c: Ctx) -> Verdict | None:
         and nxt is not None
         and not nxt.ev.debris
         and (c.cur.ev.title_like or colon_title(text))
-        and not any(mark in text for mark in CJK_CLAUSE_MARKS)  # a CJK sentence's line, "...的内容，同"
+        and not holds_cjk_clause_mark(text)  # a CJK sentence's line, "...的内容，同"
     ):
         return None
     if not nxt.ev.lower:
