@@ -161,6 +161,7 @@ class Open:
 
     __slots__ = (
         "after_debris",
+        "apart",
         "chars",
         "debris_chars",
         "kind",
@@ -182,6 +183,7 @@ class Open:
         self.after_debris = 0  # lines of formula or table debris dropped after the last line
         self.debris_chars = 0  # and their characters (white space left out)
         self.rule = ""  # the rule that opened it, where the recovery names it
+        self.apart = False  # its first line stood after an empty line or a page break
         self.opened = -1  # its first line's first characters' facts, once asked (rules.guards.facts)
 
     def add(self, line: Line, cls: LineClass, band: Band | None, ev: Evidence) -> None:

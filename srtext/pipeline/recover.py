@@ -303,6 +303,7 @@ class _Machine(State):
         band = Band.FULL if verb == START_INDENTED else cur.band
         self.state = Open(kind, cur.line, cur.cls, band, cur.ev)
         self.state.rule = rule
+        self.state.apart = cur.blank_before or cur.page_break_before
         self.front = front
         action = "heading" if kind == HEADING else "start"
         reason = f"front matter: {reason}" if front else reason

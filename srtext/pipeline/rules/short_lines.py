@@ -55,6 +55,7 @@ from srtext.pipeline.rules.context import (
     mid_sentence,
     new_sentence_in_lower_case,
     title_follows,
+    word_would_fit,
 )
 from srtext.pipeline.rules.geometry import GAP, SAME_TYPE
 from srtext.pipeline.width import display_width, typeset_width
@@ -1313,13 +1314,45 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
     if c.text.lstrip()[:1] in _OPENING_BRACKETS:
         return False  # "Configuring Multidisk Devices" / "(Software RAID)": a bracket opens no heading
     return (
-        (heading_had_room(line, c.text, c.cur.cw) or _wider_below(line, c.text))
+        (
+            heading_had_room(line, c.text, c.cur.cw)
+            or _wider_below(line, c.text)
+            or _item_under_an_item(c, heading, line)
+        )
         and not (c.cur.line.page == 1 and looks_like_authors(line))
         and _DATE.match(c.text) is None
     )
 
 
 _OPENING_BRACKETS = "([{"  # a line that opens with one goes on with the heading above
+
+
+def _item_under_an_item(c: Ctx, heading: Open, line: str) -> bool:
+    """Is the "heading" above a list's item whose bullet is gone, and this line the next item?
+
+    The heading stands right under another heading, no empty line between, and
+    a line of the body's type had room for this line's first word: a run of
+    short capitalised lines one under another ("TPU" / "FP16/BFloat16 mixed
+    precision" / "FP8 mixed precision with Transformer Engine or MS-AMP" /
+    "DeepSpeed support (Experimental)") is a list whose bullets a browser drew
+    and pdftotext left out, each item a line of the body's type.  A heading's
+    larger type wraps sooner (:func:`heading_had_room`): a title set apart by
+    an empty line still takes its second line ("Direct Observation of
+    Longitudinally Polarised W±" / "Bosons"), and so does one with a paragraph
+    right under it, one in capitals, whose letters are wider, a numbered one
+    and one whose line ends in a comma.
+    """
+    nxt = c.nxt
+    return (
+        heading.rule.endswith(short_after_heading.__name__)
+        and not (heading.apart and c.cur.line.page == 1)
+        and (nxt is None or nxt.blank_before or nxt.band is Band.SHORT)
+        and not heading.last.numbered
+        and not line.rstrip().endswith(",")
+        and not in_capitals(line)
+        and word_would_fit(line, c.text, c.cur.cw)
+    )
+
 
 #: Characters are no exact measure of a proportional font's widths: a line counts as wider
 #: than another and the next word when it is so by this share of its width.
