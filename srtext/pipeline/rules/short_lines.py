@@ -1345,7 +1345,8 @@ def _heading_stands_alone(c: Ctx, heading: Open) -> bool:
 
     The heading did not wrap there, and a capitalised line under it is a
     heading of its own ("Identifying the Disks" over "GRUB 2 Configuration"),
-    not the heading's second line.  But on the first page a line of author
+    not the heading's second line; so is the next item of a list whose bullets
+    are gone, in the body's type (:func:`_item_under_an_item`).  But on the first page a line of author
     names keeps its affiliation under it, and a report number its date, as
     the arXiv benchmark's ground truth has them (a title-case heading such as
     "Storage and Backups" reads as names too, so only there).  A release's
@@ -1378,17 +1379,18 @@ _OPENING_BRACKETS = "([{"  # a line that opens with one goes on with the heading
 def _item_under_an_item(c: Ctx, heading: Open, line: str) -> bool:
     """Is the "heading" above a list's item whose bullet is gone, and this line the next item?
 
-    The heading stands right under another heading, no empty line between, and
-    a line of the body's type had room for this line's first word: a run of
-    short capitalised lines one under another ("TPU" / "FP16/BFloat16 mixed
-    precision" / "FP8 mixed precision with Transformer Engine or MS-AMP" /
-    "DeepSpeed support (Experimental)") is a list whose bullets a browser drew
-    and pdftotext left out, each item a line of the body's type.  A heading's
-    larger type wraps sooner (:func:`heading_had_room`): a title set apart by
-    an empty line still takes its second line ("Direct Observation of
-    Longitudinally Polarised W±" / "Bosons"), and so does one with a paragraph
-    right under it, one in capitals, whose letters are wider, a numbered one
-    and one whose line ends in a comma.
+    The heading was itself taken under a heading (its rule is
+    :func:`short_after_heading`), and a line of the body's type had room for
+    this line's first word: a run of short capitalised lines one under another
+    ("TPU" / "FP16/BFloat16 mixed precision" / "FP8 mixed precision with
+    Transformer Engine or MS-AMP" / "DeepSpeed support (Experimental)") is a
+    list whose bullets a browser drew and pdftotext left out, each item a line
+    of the body's type.  A heading's larger type wraps sooner
+    (:func:`heading_had_room`): a title set apart by an empty line on the first
+    page still takes its second line ("Direct Observation of Longitudinally
+    Polarised W±" / "Bosons"), and so does one with a paragraph's full line
+    right under it, one in capitals, whose letters are wider, a numbered one and
+    one whose line ends in a comma.
     """
     nxt = c.nxt
     return (
@@ -1819,7 +1821,7 @@ def _block_over_the_page(c: Ctx, s: Open) -> bool:
     short last line that ends a sentence or a lead-in's colon ended its block,
     and the page's first line, in lower case too, starts the next: a program's
     name, a function's signature, a command ("Raised when the gauge is silent."
-    / "gauge.read(station)").  On the real corpus's tuning families every one of
+    / "gauge.read(handle)").  On the real corpus's tuning families every one of
     the 45 lower-case lines so joined started a paragraph in the truth.
     """
     return c.cur.page_break_before and (
